@@ -1,0 +1,136 @@
+/// A JSON document as a plain value. Objects keep their key order, so payloads are written
+/// in the order SPEC §4 lists their fields, and `null` keys stay present.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The member `key` of an object, or `nil` for anything else.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The element `index` of an array, or `nil`.
+    public subscript(index: Int) -> JSONValue? {
+        if case .array(let items) = self, items.indices.contains(index) { return items[index] }
+        return nil
+    }
+
+    public var double: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// A number, or a string that holds one (some providers quote their numbers).
+    public var lenientDouble: Double? {
+        switch self {
+        case .number(let value): return value
+        case .string(let text): return Double(text)
+        default: return nil
+        }
+    }
+
+    public var int: Int? {
+        guard let value = lenientDouble, value.isFinite, value == value.rounded(),
+            abs(value) < 9e15
+        else { return nil }
+        return Int(value)
+    }
+
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    public var bool: Bool? {
+        switch self {
+        case .bool(let value): return value
+        case .number(let value): return value != 0
+        default: return nil
+        }
+    }
+
+    public var array: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    public var object: JSONObject? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
+
+/// An ordered JSON object: members keep the order they were added or parsed in.
+public struct JSONObject: Sendable, Equatable, Sequence {
+    public private(set) var members: [(key: String, value: JSONValue)] = []
+
+    public init() {}
+
+    public init(_ members: [(String, JSONValue)]) {
+        for (key, value) in members { self[key] = value }
+    }
+
+    public var keys: [String] { members.map(\.key) }
+    public var count: Int { members.count }
+
+    public subscript(key: String) -> JSONValue? {
+        get { members.first(where: { $0.key == key })?.value }
+        set {
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+            } else if let newValue {
+                members.append((key, newValue))
+            }
+        }
+    }
+
+    /// Adds a member without looking for an existing one (the parser's fast path).
+    mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+        members.append((key, value))
+    }
+
+    public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
+        members.makeIterator()
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.members.count == rhs.members.count
+            && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements))
+    }
+}
+
+extension JSONValue {
+    /// `.number` for a value, `.null` for `nil`.
+    public init(_ value: Double?) { self = value.map { .number($0) } ?? .null }
+    /// `.string` for a value, `.null` for `nil`.
+    public init(_ value: String?) { self = value.map { .string($0) } ?? .null }
+    /// `.bool` for a value, `.null` for `nil`.
+    public init(_ value: Bool?) { self = value.map { .bool($0) } ?? .null }
+    /// `.number` for a value, `.null` for `nil`.
+    public init(_ value: Int?) { self = value.map { .number(Double($0)) } ?? .null }
+}

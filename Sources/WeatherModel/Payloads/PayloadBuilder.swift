@@ -1,0 +1,204 @@
+import FoundationEssentials
+
+/// Turns a provider's `Forecast` into the four reading payloads of SPEC §3/§4: converted to
+/// the configured units, rounded, trimmed to "now" (`hours[0]` is the hour containing now,
+/// `days[0]` today in the location's zone), day/night-corrected, with every key present.
+public struct PayloadBuilder: Sendable {
+    /// Version of the payload schema; a breaking change raises it.
+    public static let schemaVersion = 1
+
+    public var location: LocationInfo
+    public var zone: ZoneInfo
+    public var provider: String
+    public var attribution: String?
+    public var fetchedAt: Date
+    public var expiresAt: Date
+    public var units: UnitSettings
+    public var hourLimit: Int
+    public var dayLimit: Int
+
+    public init(
+        location: LocationInfo, zone: ZoneInfo, provider: String, attribution: String?, fetchedAt: Date,
+        expiresAt: Date, units: UnitSettings, hourLimit: Int = 48, dayLimit: Int = 7
+    ) {
+        self.location = location
+        self.zone = zone
+        self.provider = provider
+        self.attribution = attribution
+        self.fetchedAt = fetchedAt
+        self.expiresAt = expiresAt
+        self.units = units
+        self.hourLimit = hourLimit
+        self.dayLimit = dayLimit
+    }
+
+    /// The four payloads, as of `now`.
+    public func payloads(for forecast: Forecast, now: Date) -> ReadingPayloads {
+        ReadingPayloads(
+            current: current(forecast, now: now), hourly: hourly(forecast, now: now),
+            daily: daily(forecast, now: now), alerts: alerts(forecast, now: now))
+    }
+
+    func envelope() -> JSONObject {
+        var object = JSONObject()
+        object["schema"] = .number(Double(Self.schemaVersion))
+        object["location"] = location.json
+        object["provider"] = .string(provider)
+        object["attribution"] = JSONValue(attribution)
+        object["fetched_at"] = .string(ISO8601.string(fetchedAt, in: zone))
+        object["expires_at"] = .string(ISO8601.string(expiresAt, in: zone))
+        object["units"] = units.json
+        return object
+    }
+
+    public func current(_ forecast: Forecast, now: Date) -> JSONValue {
+        var object = envelope()
+        append(reading: forecast.current, to: &object)
+        let today = zone.localDate(forecast.current.time)
+        let todayEntry = forecast.days.first { $0.date == today }
+        let computed = Sun.riseAndSet(
+            on: today, latitude: location.latitude, longitude: location.longitude, zone: zone)
+        let sunrise = forecast.sunrise ?? todayEntry?.sunrise ?? computed.sunrise
+        let sunset = forecast.sunset ?? todayEntry?.sunset ?? computed.sunset
+        object["sunrise"] = JSONValue(sunrise.map { ISO8601.string($0, in: zone) })
+        object["sunset"] = JSONValue(sunset.map { ISO8601.string($0, in: zone) })
+        return .object(object)
+    }
+
+    public func hourly(_ forecast: Forecast, now: Date) -> JSONValue {
+        var object = envelope()
+        object["interval_minutes"] = .number(Double(forecast.intervalMinutes))
+        let interval = Double(max(1, forecast.intervalMinutes) * 60)
+        let upcoming = forecast.hours
+            .filter { $0.time.timeIntervalSince1970 + interval > now.timeIntervalSince1970 }
+            .sorted { $0.time < $1.time }
+            .prefix(max(0, hourLimit))
+        object["hours"] = .array(
+            upcoming.map { reading in
+                var entry = JSONObject()
+                append(reading: reading, to: &entry)
+                return .object(entry)
+            })
+        return .object(object)
+    }
+
+    public func daily(_ forecast: Forecast, now: Date) -> JSONValue {
+        var object = envelope()
+        let today = zone.localDate(now)
+        let days = forecast.days.filter { $0.date >= today }.sorted { $0.date < $1.date }.prefix(max(0, dayLimit))
+        object["days"] = .array(days.map { .object(dayObject($0)) })
+        return .object(object)
+    }
+
+    public func alerts(_ forecast: Forecast, now: Date) -> JSONValue {
+        var object = envelope()
+        let active = (forecast.alerts ?? []).filter { alert in
+            alert.expires.map { $0 > now } ?? true
+        }
+        object["alerts"] = .array(
+            active.map { alert in
+                [
+                    "id": .string(alert.id), "title": .string(alert.title),
+                    "severity": .string(alert.severity.rawValue),
+                    "description": JSONValue(alert.description),
+                    "onset": JSONValue(alert.onset.map { ISO8601.string($0, in: zone) }),
+                    "expires": JSONValue(alert.expires.map { ISO8601.string($0, in: zone) }),
+                    "source": JSONValue(alert.source), "uri": JSONValue(alert.uri),
+                ]
+            })
+        return .object(object)
+    }
+
+    private func append(reading: Reading, to object: inout JSONObject) {
+        let isDay =
+            reading.isDay ?? Sun.isDay(at: reading.time, latitude: location.latitude, longitude: location.longitude)
+        let condition = reading.condition?.adjusted(isDay: isDay)
+        object["time"] = .string(ISO8601.string(reading.time, in: zone))
+        object["condition"] = JSONValue(condition?.rawValue)
+        object["summary"] = JSONValue(reading.summary ?? condition?.summary)
+        object["provider_code"] = JSONValue(reading.providerCode)
+        object["is_day"] = .bool(isDay)
+        object["temperature"] = JSONValue(units.temperature(reading.temperature))
+        object["apparent_temperature"] = JSONValue(units.temperature(reading.apparentTemperature))
+        object["dew_point"] = JSONValue(units.temperature(reading.dewPoint))
+        object["humidity"] = JSONValue(percent(reading.humidity))
+        object["cloud_coverage"] = JSONValue(percent(reading.cloudCoverage))
+        object["precipitation_probability"] = JSONValue(percent(reading.precipitationProbability))
+        object["pressure"] = JSONValue(units.pressure(reading.pressure))
+        object["wind_speed"] = JSONValue(units.speed(reading.windSpeed.map { max(0, $0) }))
+        object["wind_gust"] = JSONValue(units.speed(reading.windGust.map { max(0, $0) }))
+        object["wind_bearing"] = JSONValue(reading.windBearing.map(Compass.normalised))
+        object["wind_direction"] = JSONValue(reading.windBearing.map(Compass.point(for:)))
+        object["precipitation"] = JSONValue(units.precipitation(reading.precipitation.map { max(0, $0) }))
+        object["precipitation_type"] = JSONValue(
+            PayloadBuilder.falling(
+                type: reading.precipitationType, amount: reading.precipitation, condition: condition)?.rawValue)
+        object["uv_index"] = JSONValue(reading.uvIndex.map { rounded(max(0, $0), decimals: 1) })
+        object["visibility"] = JSONValue(units.distance(reading.visibility))
+    }
+
+    private func dayObject(_ day: Day) -> JSONObject {
+        var object = JSONObject()
+        let condition = day.condition?.adjusted(isDay: true)
+        let computed =
+            (day.sunrise == nil || day.sunset == nil)
+            ? Sun.riseAndSet(on: day.date, latitude: location.latitude, longitude: location.longitude, zone: zone)
+            : (sunrise: day.sunrise, sunset: day.sunset)
+        object["date"] = .string(day.date.description)
+        object["condition"] = JSONValue(condition?.rawValue)
+        object["summary"] = JSONValue(day.summary ?? condition?.summary)
+        object["provider_code"] = JSONValue(day.providerCode)
+        object["temperature_max"] = JSONValue(units.temperature(day.temperatureMax))
+        object["temperature_min"] = JSONValue(units.temperature(day.temperatureMin))
+        object["apparent_temperature_max"] = JSONValue(units.temperature(day.apparentTemperatureMax))
+        object["apparent_temperature_min"] = JSONValue(units.temperature(day.apparentTemperatureMin))
+        object["precipitation"] = JSONValue(units.precipitation(day.precipitation.map { max(0, $0) }))
+        object["precipitation_probability"] = JSONValue(percent(day.precipitationProbability))
+        object["precipitation_type"] = JSONValue(
+            PayloadBuilder.falling(type: day.precipitationType, amount: day.precipitation, condition: condition)?
+                .rawValue)
+        object["wind_speed"] = JSONValue(units.speed(day.windSpeed.map { max(0, $0) }))
+        object["wind_gust"] = JSONValue(units.speed(day.windGust.map { max(0, $0) }))
+        object["wind_bearing"] = JSONValue(day.windBearing.map(Compass.normalised))
+        object["wind_direction"] = JSONValue(day.windBearing.map(Compass.point(for:)))
+        object["humidity"] = JSONValue(percent(day.humidity))
+        object["pressure"] = JSONValue(units.pressure(day.pressure))
+        object["uv_index"] = JSONValue(day.uvIndex.map { rounded(max(0, $0), decimals: 1) })
+        object["sunrise"] = JSONValue((day.sunrise ?? computed.sunrise).map { ISO8601.string($0, in: zone) })
+        object["sunset"] = JSONValue((day.sunset ?? computed.sunset).map { ISO8601.string($0, in: zone) })
+        let noon = zone.date(CivilDateTime(date: day.date, hour: 12))
+        object["moon_phase"] = .number(day.moonPhase.map { rounded($0, decimals: 2) } ?? Moon.phase(at: noon))
+        return object
+    }
+
+    /// The precipitation type to publish: `nil` when nothing falls, whatever the provider
+    /// says; where something falls but no type was given, the one the condition implies.
+    static func falling(type: PrecipitationType?, amount: Double?, condition: Condition?) -> PrecipitationType? {
+        let implied: PrecipitationType? =
+            switch condition {
+            case .rainy, .pouring, .lightningRainy: .rain
+            case .snowy: .snow
+            case .snowyRainy: .sleet
+            case .hail: .hail
+            default: nil
+            }
+        let falls = amount.map { $0 > 0 } ?? (implied != nil)
+        guard falls else { return nil }
+        return type ?? implied
+    }
+}
+
+/// The payloads of one location's reading topics.
+public struct ReadingPayloads: Sendable, Equatable {
+    public var current: JSONValue
+    public var hourly: JSONValue
+    public var daily: JSONValue
+    public var alerts: JSONValue
+
+    public init(current: JSONValue, hourly: JSONValue, daily: JSONValue, alerts: JSONValue) {
+        self.current = current
+        self.hourly = hourly
+        self.daily = daily
+        self.alerts = alerts
+    }
+}

@@ -1,0 +1,121 @@
+import FoundationEssentials
+
+/// One set of values valid at one instant: the current reading or an hourly entry.
+///
+/// Values are in the canonical units (°C, km/h, hPa, mm, mm/h, km, percent 0–100);
+/// `nil` is "the provider did not say".
+public struct Reading: Sendable, Equatable {
+    public var time: Date
+    public var condition: Condition?
+    public var summary: String?
+    public var providerCode: String?
+    public var isDay: Bool?
+    public var temperature: Double?
+    public var apparentTemperature: Double?
+    public var dewPoint: Double?
+    public var humidity: Double?
+    public var cloudCoverage: Double?
+    public var precipitationProbability: Double?
+    /// Sea-level pressure, hPa.
+    public var pressure: Double?
+    public var windSpeed: Double?
+    public var windGust: Double?
+    /// Degrees, the direction the wind comes from.
+    public var windBearing: Double?
+    /// Intensity, mm/h.
+    public var precipitation: Double?
+    public var precipitationType: PrecipitationType?
+    public var uvIndex: Double?
+    /// Visibility, km.
+    public var visibility: Double?
+
+    public init(time: Date) { self.time = time }
+}
+
+/// One local calendar day of the location.
+public struct Day: Sendable, Equatable {
+    public var date: CivilDate
+    public var condition: Condition?
+    public var summary: String?
+    public var providerCode: String?
+    public var temperatureMax: Double?
+    public var temperatureMin: Double?
+    public var apparentTemperatureMax: Double?
+    public var apparentTemperatureMin: Double?
+    /// Sum, mm.
+    public var precipitation: Double?
+    public var precipitationProbability: Double?
+    public var precipitationType: PrecipitationType?
+    /// Maximum, km/h.
+    public var windSpeed: Double?
+    /// Maximum, km/h.
+    public var windGust: Double?
+    public var windBearing: Double?
+    public var humidity: Double?
+    public var pressure: Double?
+    /// Maximum.
+    public var uvIndex: Double?
+    public var sunrise: Date?
+    public var sunset: Date?
+    /// 0 new … 0.5 full … 1.
+    public var moonPhase: Double?
+
+    public init(date: CivilDate) { self.date = date }
+}
+
+/// A weather warning.
+public struct Alert: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var severity: AlertSeverity
+    public var description: String?
+    public var onset: Date?
+    public var expires: Date?
+    public var source: String?
+    public var uri: String?
+
+    public init(
+        id: String, title: String, severity: AlertSeverity, description: String? = nil,
+        onset: Date? = nil, expires: Date? = nil, source: String? = nil, uri: String? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.severity = severity
+        self.description = description
+        self.onset = onset
+        self.expires = expires
+        self.source = source
+        self.uri = uri
+    }
+}
+
+/// Everything one provider answered for one location, normalised but not yet trimmed to
+/// "now" or converted to the configured units (that happens in `PayloadBuilder`).
+public struct Forecast: Sendable, Equatable {
+    public var current: Reading
+    /// Today's sunrise and sunset, when known.
+    public var sunrise: Date?
+    public var sunset: Date?
+    public var hours: [Reading]
+    /// Minutes between hourly entries (60, or 180 for OpenWeatherMap's free forecast).
+    public var intervalMinutes: Int
+    public var days: [Day]
+    /// `nil` where the provider has no alerts at all.
+    public var alerts: [Alert]?
+    /// The IANA time zone the provider reported, if any.
+    public var timezone: String?
+
+    public init(
+        current: Reading, sunrise: Date? = nil, sunset: Date? = nil, hours: [Reading] = [],
+        intervalMinutes: Int = 60, days: [Day] = [], alerts: [Alert]? = nil, timezone: String? = nil
+    ) {
+        self.current = current
+        self.sunrise = sunrise
+        self.sunset = sunset
+        self.hours = hours
+        self.intervalMinutes = intervalMinutes
+        self.days = days
+        self.alerts = alerts
+        self.timezone = timezone
+    }
+}
