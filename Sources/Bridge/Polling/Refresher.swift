@@ -1,0 +1,108 @@
+import Configuration
+import FoundationEssentials
+import Providers
+import WeatherModel
+
+/// Asks a location's providers for a forecast — the primary first, then the fallbacks in
+/// order — and turns the answer into payloads. Shared by `run` and `fetch`.
+public struct Refresher: Sendable {
+    public let configuration: BridgeConfiguration
+    public let providers: [String: any WeatherProvider]
+    public let transport: any ProviderTransport
+
+    public init(
+        configuration: BridgeConfiguration, providers: [String: any WeatherProvider],
+        transport: any ProviderTransport
+    ) {
+        self.configuration = configuration
+        self.providers = providers
+        self.transport = transport
+    }
+
+    /// Builds every provider the configuration uses.
+    public static func makeProviders(
+        _ configuration: BridgeConfiguration, pointsCache: (any NWSPointsCache)?
+    ) throws(ProviderError) -> [String: any WeatherProvider] {
+        var result: [String: any WeatherProvider] = [:]
+        let used = Set(configuration.locations.flatMap(\.providers))
+        for name in used.sorted() {
+            let settings = configuration.provider(name)
+            result[name] = try ProviderCatalog.make(
+                name: name, baseURL: settings?.baseURL ?? KnownProvider(rawValue: name)?.defaultBaseURL ?? "",
+                apiKey: settings?.apiKey, api: settings?.api,
+                userAgent: BridgeVersion.userAgent(contact: configuration.contact), contact: configuration.contact,
+                pointsCache: pointsCache)
+        }
+        return result
+    }
+
+    /// The outcome of one refresh.
+    public enum Outcome: Sendable {
+        /// A new forecast from `provider`.
+        case fresh(provider: String, result: ProviderResult)
+        /// The provider answered 304: the last forecast stands, with renewed freshness.
+        case notModified(provider: String, freshness: Freshness)
+        /// No provider could serve; the errors in the order they were tried.
+        case failed([(provider: String, error: ProviderError)])
+    }
+
+    /// Tries each provider of `location` in order, skipping those that asked us to wait or
+    /// are over their daily budget. `onAttempt` is told of every request-costing attempt.
+    public func refresh(
+        _ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date,
+        onAttempt: (String, Int) -> Void = { _, _ in }
+    ) async -> Outcome {
+        var errors: [(provider: String, error: ProviderError)] = []
+        for name in location.providers {
+            guard let provider = providers[name] else { continue }
+            if let notBefore = state.notBefore[name], notBefore > now {
+                errors.append((name, .rateLimited("waiting until \(ISO8601.string(notBefore, in: .utc))", retryAfter: notBefore.timeIntervalSince(now))))
+                continue
+            }
+            let limit = configuration.provider(name)?.dailyBudget
+                ?? RequestBudget.defaultBudget(provider: name, api: configuration.provider(name)?.api)
+            if budget.usedToday(name) + provider.callsPerFetch > limit {
+                errors.append((name, .rateLimited("daily budget of \(limit) requests used up", retryAfter: nil)))
+                continue
+            }
+            let query = ProviderQuery(
+                latitude: location.latitude, longitude: location.longitude, timezone: location.timezone,
+                validators: state.provider == name && state.forecast != nil ? state.validators[name] : nil,
+                days: configuration.forecastDays, hours: configuration.forecastHours)
+            onAttempt(name, provider.callsPerFetch)
+            do {
+                let result = try await provider.fetch(query, transport: transport)
+                return .fresh(provider: name, result: result)
+            } catch {
+                if case .notModified(let freshness) = error, state.provider == name, state.forecast != nil {
+                    return .notModified(provider: name, freshness: freshness)
+                }
+                errors.append((name, error))
+            }
+        }
+        return .failed(errors)
+    }
+
+    /// The zone a location's payloads are written in: configured, else reported, else UTC.
+    public static func zone(for location: LocationSettings, forecast: Forecast?) -> ZoneInfo {
+        if let name = location.timezone, let zone = ZoneInfo(identifier: name) { return zone }
+        if let name = forecast?.timezone, let zone = ZoneInfo(identifier: name) { return zone }
+        return .utc
+    }
+
+    /// The four reading payloads of a location's last forecast, as of `now`.
+    public func payloads(for location: LocationSettings, state: LocationState, now: Date) -> ReadingPayloads? {
+        guard let forecast = state.forecast, let provider = state.provider, let fetchedAt = state.fetchedAt,
+            let expiresAt = state.expiresAt
+        else { return nil }
+        let zone = Self.zone(for: location, forecast: forecast)
+        let info = LocationInfo(
+            id: location.id, name: location.name, latitude: location.latitude, longitude: location.longitude,
+            timezone: location.timezone ?? forecast.timezone ?? zone.identifier)
+        let builder = PayloadBuilder(
+            location: info, zone: zone, provider: provider, attribution: ProviderCatalog.attribution(for: provider),
+            fetchedAt: fetchedAt, expiresAt: expiresAt, units: configuration.units,
+            hourLimit: configuration.forecastHours, dayLimit: configuration.forecastDays)
+        return builder.payloads(for: forecast, now: now)
+    }
+}

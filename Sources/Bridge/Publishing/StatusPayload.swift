@@ -1,0 +1,70 @@
+import Configuration
+import FoundationEssentials
+import WeatherModel
+
+/// The `<base>/<loc>/status` and `<base>/bridge/info` payloads.
+public enum StatusPayload {
+    public static func status(
+        location: LocationSettings, state: LocationState, budget: RequestBudget,
+        configuration: BridgeConfiguration, now: Date
+    ) -> JSONValue {
+        let zone = Refresher.zone(for: location, forecast: state.forecast)
+        func time(_ date: Date?) -> JSONValue { JSONValue(date.map { ISO8601.string($0, in: zone) }) }
+        var quota = JSONObject()
+        for name in location.providers {
+            let settings = configuration.provider(name)
+            quota[name] = [
+                "used_today": .number(Double(budget.usedToday(name))),
+                "budget": .number(
+                    Double(settings?.dailyBudget ?? RequestBudget.defaultBudget(provider: name, api: settings?.api))),
+            ]
+        }
+        let lastError: JSONValue =
+            state.lastError.map { error in
+                [
+                    "at": time(error.at), "provider": .string(error.provider),
+                    "message": .string(Secrets.redact(error.message)), "http_status": JSONValue(error.httpStatus),
+                ]
+            } ?? .null
+        return [
+            "location": .string(location.id),
+            "state": .string(state.state(now: now, interval: Double(location.interval))),
+            "provider": JSONValue(state.provider),
+            "last_success": time(state.lastSuccess),
+            "last_attempt": time(state.lastAttempt),
+            "next_poll": time(state.nextPoll),
+            "consecutive_failures": .number(Double(state.consecutiveFailures)),
+            "last_error": lastError,
+            "quota": .object(quota),
+        ]
+    }
+
+    public static func bridgeInfo(configuration: BridgeConfiguration, startedAt: Date) -> JSONValue {
+        [
+            "version": .string(BridgeVersion.current),
+            "schema": .number(Double(PayloadBuilder.schemaVersion)),
+            "started_at": .string(ISO8601.string(startedAt, in: .utc)),
+            "locations": .array(configuration.locations.map { .string($0.id) }),
+            "providers": .array(
+                Array(Set(configuration.locations.flatMap(\.providers))).sorted().map { .string($0) }),
+        ]
+    }
+
+    /// Plain values for the flat `current/<field>` topics; `nil` for a JSON null.
+    public static func flatFields(_ current: JSONValue) -> [(field: String, value: String?)] {
+        guard let object = current.object else { return [] }
+        let envelope: Set<String> = [
+            "schema", "location", "provider", "attribution", "fetched_at", "expires_at", "units",
+        ]
+        return object.members.compactMap { member in
+            guard !envelope.contains(member.key) else { return nil }
+            switch member.value {
+            case .null: return (member.key, nil)
+            case .string(let text): return (member.key, text)
+            case .number(let number): return (member.key, JSONValue.format(number))
+            case .bool(let flag): return (member.key, flag ? "true" : "false")
+            default: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,315 @@
+import Configuration
+import FoundationEssentials
+import MQTTClient
+import Providers
+import WeatherModel
+
+/// The long-running bridge: polls every location when its data is due, publishes the
+/// readings as retained topics, and republishes everything it holds after every (re)connect.
+///
+/// All state lives in this actor; MQTT events arrive through the client's `AsyncStream` and
+/// are handled here, never on libmosquitto's thread.
+public actor BridgeService {
+    let configuration: BridgeConfiguration
+    let clock: BridgeClock
+    let log: Log
+    let refresher: Refresher
+    let topics: Topics
+    let startedAt: Date
+    var states: [String: LocationState] = [:]
+    var budget: RequestBudget
+    /// Every retained topic the bridge holds, in publishing order, for republishing.
+    var retained: [String: [UInt8]] = [:]
+    var retainedOrder: [String] = []
+    var mqtt: MQTTClient?
+    var connected = false
+    var everConnected = false
+    var lastConnectionError: String?
+
+    public init(configuration: BridgeConfiguration, clock: BridgeClock, log: Log, refresher: Refresher) {
+        self.configuration = configuration
+        self.clock = clock
+        self.log = log
+        self.refresher = refresher
+        topics = Topics(base: configuration.mqtt.baseTopic)
+        startedAt = clock.now()
+        budget = RequestBudget(day: ZoneInfo.utc.localDate(clock.now()))
+        for location in configuration.locations {
+            states[location.id] = LocationState(nextPoll: startedAt)
+        }
+    }
+
+    // MARK: - Running
+
+    /// Runs until the task is cancelled (SIGTERM/SIGINT), then shuts down cleanly:
+    /// `offline` on `bridge/state`, a DISCONNECT, and a bounded wait for acknowledgements.
+    /// With `once`, refreshes every location once, publishes and returns.
+    /// Returns the process exit code (SPEC §7).
+    public func run(once: Bool) async -> Int32 {
+        let client: MQTTClient
+        do {
+            client = try MQTTClient(connectOptions())
+        } catch {
+            log.error("cannot set up the MQTT client: \(error)")
+            return ExitCode.configuration
+        }
+        mqtt = client
+        let events = client.events
+        let eventTask = Task { [weak self] in
+            for await event in events {
+                await self?.handle(event)
+            }
+        }
+        client.start()
+        log.info(
+            "weather2mqtt \(BridgeVersion.current) started",
+            ["mqtt.broker": "\(configuration.mqtt.host):\(configuration.mqtt.port)",
+             "locations": "\(configuration.locations.count)"])
+        store(topics.bridgeInfo, StatusPayload.bridgeInfo(configuration: configuration, startedAt: startedAt).utf8Bytes)
+
+        var exitCode: Int32 = ExitCode.success
+        if once {
+            // Wait (bounded) for the broker before asking any provider.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !connected && ContinuousClock.now < deadline && !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            if !connected {
+                log.error("MQTT broker unreachable: \(lastConnectionError ?? "no answer within 10 s")")
+                await shutdown(client, eventTask)
+                return ExitCode.unavailable
+            }
+            exitCode = await refreshDue(force: true)
+            publishStatuses()
+        } else {
+            while !Task.isCancelled {
+                _ = await refreshDue(force: false)
+                publishStatuses()
+                let next = states.values.map(\.nextPoll).min() ?? clock.now().addingTimeInterval(60)
+                let wait = min(60, max(1, next.timeIntervalSince(clock.now())))
+                try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+            }
+        }
+        await shutdown(client, eventTask)
+        return exitCode
+    }
+
+    private func shutdown(_ client: MQTTClient, _ eventTask: Task<Void, Never>) async {
+        if connected {
+            try? client.publish(
+                topic: topics.bridgeState, payload: Array("offline".utf8), qos: configuration.mqtt.qos, retain: true)
+            _ = await client.waitForPublished(timeout: .seconds(5))
+        }
+        await client.stop(timeout: .seconds(3))
+        eventTask.cancel()
+        log.info("weather2mqtt stopped")
+    }
+
+    func connectOptions() -> MQTTConnectOptions {
+        let settings = configuration.mqtt
+        var options = MQTTConnectOptions(
+            host: settings.host, port: settings.port, clientID: settings.clientID, username: settings.username,
+            password: settings.password, keepAlive: settings.keepAlive,
+            protocolVersion: settings.protocolVersion == .v5 ? .v5 : .v311)
+        options.will = MQTTWill(topic: topics.bridgeState, payload: Array("offline".utf8), qos: settings.qos, retain: true)
+        if settings.scheme == "mqtts" {
+            let tls = settings.tls
+            options.tls = MQTTTLSOptions(
+                caFile: tls?.caFile, certFile: tls?.certFile, keyFile: tls?.keyFile, insecure: tls?.insecure ?? false)
+        }
+        return options
+    }
+
+    // MARK: - MQTT events
+
+    func handle(_ event: MQTTEvent) {
+        switch event {
+        case .connected:
+            connected = true
+            everConnected = true
+            lastConnectionError = nil
+            log.info("connected to the MQTT broker; republishing \(retainedOrder.count) retained topics")
+            send(topics.bridgeState, Array("online".utf8), retain: true)
+            for topic in retainedOrder {
+                if let payload = retained[topic] { send(topic, payload, retain: true) }
+            }
+        case .connectionFailed(let error):
+            connected = false
+            lastConnectionError = error.description
+            log.warning("MQTT connection failed: \(error.description); retrying")
+        case .disconnected(let reason):
+            connected = false
+            if let reason { log.warning("MQTT connection lost: \(reason); reconnecting") }
+        case .message:
+            break
+        }
+    }
+
+    // MARK: - Publishing
+
+    /// Keeps `payload` as the retained value of `topic` and publishes it when connected.
+    /// An empty payload clears the topic (and forgets it).
+    func store(_ topic: String, _ payload: [UInt8]) {
+        if payload.isEmpty {
+            retained[topic] = nil
+            retainedOrder.removeAll { $0 == topic }
+        } else {
+            if retained[topic] == nil { retainedOrder.append(topic) }
+            if retained[topic] == payload { return }
+            retained[topic] = payload
+        }
+        send(topic, payload, retain: true)
+    }
+
+    private func send(_ topic: String, _ payload: [UInt8], retain: Bool) {
+        guard connected, let mqtt else { return }
+        let settings = configuration.mqtt
+        let isReading = !topic.hasPrefix(topics.base + "/bridge/") && !topic.hasSuffix("/status")
+        let expiry: UInt32? =
+            settings.protocolVersion == .v5 && settings.messageExpiry > 0 && isReading && !payload.isEmpty
+            ? UInt32(settings.messageExpiry) : nil
+        do {
+            try mqtt.publish(
+                topic: topic, payload: payload, qos: settings.qos, retain: retain && settings.retain,
+                messageExpiry: expiry)
+        } catch {
+            log.warning("publish failed: \(error.description)", ["mqtt.topic": topic])
+        }
+    }
+
+    func publishReadings(_ location: LocationSettings) {
+        guard let state = states[location.id],
+            let payloads = refresher.payloads(for: location, state: state, now: clock.now())
+        else { return }
+        store(topics.current(location.id), payloads.current.utf8Bytes)
+        store(topics.hourly(location.id), payloads.hourly.utf8Bytes)
+        store(topics.daily(location.id), payloads.daily.utf8Bytes)
+        store(topics.alerts(location.id), payloads.alerts.utf8Bytes)
+        if configuration.mqtt.flatTopics {
+            for (field, value) in StatusPayload.flatFields(payloads.current) {
+                store(topics.currentField(location.id, field), Array((value ?? "").utf8))
+            }
+        }
+    }
+
+    func publishStatuses() {
+        let now = clock.now()
+        for location in configuration.locations {
+            guard let state = states[location.id] else { continue }
+            let payload = StatusPayload.status(
+                location: location, state: state, budget: budget, configuration: configuration, now: now)
+            store(topics.status(location.id), payload.utf8Bytes)
+        }
+    }
+
+    // MARK: - Polling
+
+    /// Refreshes every location that is due (all of them with `force`), a bounded number at a
+    /// time. Returns the exit code of the worst failure (0 when all succeeded).
+    func refreshDue(force: Bool) async -> Int32 {
+        let now = clock.now()
+        budget.roll(to: now)
+        let due = configuration.locations.filter { force || (states[$0.id]?.nextPoll ?? now) <= now }
+        guard !due.isEmpty else { return ExitCode.success }
+        var worst: Int32 = ExitCode.success
+        let refresher = self.refresher
+        let budgetSnapshot = budget
+        let snapshot = states
+        await withTaskGroup(of: (LocationSettings, Refresher.Outcome, [(String, Int)]).self) { group in
+            var pending = due[...]
+            func addNext() {
+                guard let location = pending.popFirst() else { return }
+                let state = snapshot[location.id] ?? LocationState(nextPoll: now)
+                group.addTask {
+                    var attempts: [(String, Int)] = []
+                    let outcome = await refresher.refresh(location, state: state, budget: budgetSnapshot, now: now) {
+                        attempts.append(($0, $1))
+                    }
+                    return (location, outcome, attempts)
+                }
+            }
+            for _ in 0..<16 { addNext() }
+            while let (location, outcome, attempts) = await group.next() {
+                for (provider, calls) in attempts { budget.spend(provider, calls: calls, now: clock.now()) }
+                let code = apply(outcome, to: location)
+                if code != ExitCode.success && worst == ExitCode.success { worst = code }
+                addNext()
+            }
+        }
+        return worst
+    }
+
+    /// Records an outcome in the location's state and publishes what changed.
+    func apply(_ outcome: Refresher.Outcome, to location: LocationSettings) -> Int32 {
+        let now = clock.now()
+        var state = states[location.id] ?? LocationState(nextPoll: now)
+        state.lastAttempt = now
+        let interval = max(Double(location.interval), location.providers.map(PollPolicy.minimumInterval).max() ?? 60)
+        var code = ExitCode.success
+        switch outcome {
+        case .fresh(let provider, let result):
+            state.forecast = result.forecast
+            state.provider = provider
+            state.fetchedAt = now
+            state.lastSuccess = now
+            state.consecutiveFailures = 0
+            state.validators[provider] = result.freshness.validators
+            state.nextPoll = PollPolicy.nextPoll(
+                after: now, interval: interval, lifetime: result.freshness.lifetime, random: Double.random(in: 0..<1))
+            state.expiresAt = now.addingTimeInterval(max(interval, result.freshness.lifetime ?? 0))
+            log.info(
+                "refreshed", ["location": location.id, "provider": provider])
+        case .notModified(let provider, let freshness):
+            state.lastSuccess = now
+            state.consecutiveFailures = 0
+            state.nextPoll = PollPolicy.nextPoll(
+                after: now, interval: interval, lifetime: freshness.lifetime, random: Double.random(in: 0..<1))
+            state.expiresAt = now.addingTimeInterval(max(interval, freshness.lifetime ?? 0))
+            log.info("not modified", ["location": location.id, "provider": provider])
+        case .failed(let errors):
+            state.consecutiveFailures += 1
+            let retryAfter = errors.compactMap(\.error.retryAfter).max()
+            state.nextPoll = now.addingTimeInterval(
+                PollPolicy.backoff(
+                    failures: state.consecutiveFailures, retryAfter: retryAfter, random: Double.random(in: 0..<1)))
+            for (provider, error) in errors {
+                if let seconds = error.retryAfter, seconds > 0 {
+                    state.notBefore[provider] = now.addingTimeInterval(seconds)
+                }
+            }
+            if let (provider, error) = errors.first {
+                state.lastError = LocationState.LastError(
+                    at: now, provider: provider, message: error.description, httpStatus: error.httpStatus)
+                log.warning(
+                    "refresh failed: \(error.description)",
+                    ["location": location.id, "provider": provider, "failures": "\(state.consecutiveFailures)"])
+                code = ExitCode.forProviderError(error)
+            } else {
+                log.warning("no provider could be asked", ["location": location.id])
+                code = ExitCode.unavailable
+            }
+        }
+        states[location.id] = state
+        publishReadings(location)
+        return code
+    }
+}
+
+/// The exit codes of SPEC §7.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    public static let stale: Int32 = 4
+    public static let usage: Int32 = 64
+    public static let dataError: Int32 = 65
+    public static let noInput: Int32 = 66
+    public static let unavailable: Int32 = 69
+    public static let configuration: Int32 = 78
+
+    /// 65 for an answer that does not parse, 69 for everything that kept us from one.
+    public static func forProviderError(_ error: ProviderError) -> Int32 {
+        switch error {
+        case .invalidResponse: dataError
+        default: unavailable
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Configuration
+import FoundationEssentials
+import HTTPClient
+import Providers
+import WeatherModel
+
+/// Everything a command needs, built from the configuration file and the environment:
+/// the validated configuration, the clock, the logger and the providers.
+public struct BridgeSetup: Sendable {
+    public let configuration: BridgeConfiguration
+    public let clock: BridgeClock
+    public let log: Log
+    public let refresher: Refresher
+
+    /// Why a command could not start, with the exit code of SPEC §7.
+    public struct Failure: Error, CustomStringConvertible {
+        public var message: String
+        public var exitCode: Int32
+        public var description: String { message }
+    }
+
+    /// The configuration path: `--config`, else `WEATHER2MQTT_CONFIG`, else the system file.
+    public static func configPath(_ option: String?) -> String {
+        option ?? ProcessEnvironment.value("WEATHER2MQTT_CONFIG") ?? "/etc/weather2mqtt/config.yaml"
+    }
+
+    public static func load(configPath option: String?) throws(Failure) -> BridgeSetup {
+        let path = configPath(option)
+        let configuration: BridgeConfiguration
+        do {
+            configuration = try ConfigurationLoader.load(path: path)
+        } catch {
+            throw Failure(message: "configuration error: \(error.description)", exitCode: ExitCode.configuration)
+        }
+        Secrets.register(
+            [configuration.mqtt.password, configuration.mqtt.username == nil ? nil : nil]
+                + configuration.providers.values.map(\.apiKey))
+        let log = Log(level: configuration.logLevel)
+        for warning in configuration.warnings { log.warning(warning) }
+        let clock: BridgeClock
+        switch BridgeClock.fromEnvironment() {
+        case .success(let value): clock = value
+        case .failure(let error): throw Failure(message: error.message, exitCode: ExitCode.usage)
+        }
+        let providers: [String: any WeatherProvider]
+        do {
+            providers = try Refresher.makeProviders(
+                configuration, pointsCache: StateFileCache(directory: configuration.stateDirectory))
+        } catch {
+            throw Failure(message: "configuration error: \(error.description)", exitCode: ExitCode.configuration)
+        }
+        let refresher = Refresher(
+            configuration: configuration, providers: providers, transport: HTTPTransport(clock: clock))
+        return BridgeSetup(configuration: configuration, clock: clock, log: log, refresher: refresher)
+    }
+}
+
+/// `weather2mqtt fetch`: every location once, printed as JSON, no MQTT.
+public struct OneShotFetch: Sendable {
+    let setup: BridgeSetup
+
+    public init(setup: BridgeSetup) { self.setup = setup }
+
+    /// The JSON text (`{"<loc>": {"current", "hourly", "daily", "alerts"}}`) and the exit code.
+    public func run(location filter: String?) async -> (String, Int32) {
+        let configuration = setup.configuration
+        let locations = configuration.locations.filter { filter == nil || $0.id == filter }
+        if locations.isEmpty {
+            setup.log.error("no location '\(filter ?? "")' in the configuration")
+            return ("{}", ExitCode.noInput)
+        }
+        var output = JSONObject()
+        var code = ExitCode.success
+        let now = setup.clock.now()
+        for location in locations {
+            let state = LocationState(nextPoll: now)
+            let outcome = await setup.refresher.refresh(
+                location, state: state, budget: RequestBudget(day: ZoneInfo.utc.localDate(now)), now: now)
+            switch outcome {
+            case .fresh(let provider, let result):
+                var filled = state
+                filled.forecast = result.forecast
+                filled.provider = provider
+                filled.fetchedAt = now
+                let interval = Double(location.interval)
+                filled.expiresAt = now.addingTimeInterval(max(interval, result.freshness.lifetime ?? 0))
+                if let payloads = setup.refresher.payloads(for: location, state: filled, now: now) {
+                    output[location.id] = [
+                        "current": payloads.current, "hourly": payloads.hourly, "daily": payloads.daily,
+                        "alerts": payloads.alerts,
+                    ]
+                }
+            case .notModified:
+                break
+            case .failed(let errors):
+                for (provider, error) in errors {
+                    setup.log.error("\(location.id): \(provider): \(error.description)")
+                }
+                if code == ExitCode.success {
+                    code = errors.first.map { ExitCode.forProviderError($0.error) } ?? ExitCode.unavailable
+                }
+            }
+        }
+        return (Secrets.redact(JSONValue.object(output).prettyPrinted()), code)
+    }
+}
+
+/// `weather2mqtt check`: requests per day per provider against each budget.
+public struct RequestPlan: Sendable {
+    let configuration: BridgeConfiguration
+    let providers: [String: any WeatherProvider]
+
+    public init(configuration: BridgeConfiguration, providers: [String: any WeatherProvider]) {
+        self.configuration = configuration
+        self.providers = providers
+    }
+
+    /// Provider calls a day when every location is served by its primary provider.
+    public var callsPerDay: [String: Int] {
+        var calls: [String: Int] = [:]
+        for location in configuration.locations {
+            guard let primary = location.providers.first else { continue }
+            let interval = max(Double(location.interval), PollPolicy.minimumInterval(provider: primary))
+            let perFetch = providers[primary]?.callsPerFetch ?? 1
+            calls[primary, default: 0] += Int((86400 / interval).rounded(.up)) * perFetch
+        }
+        return calls
+    }
+
+    public func budget(_ provider: String) -> Int {
+        configuration.provider(provider)?.dailyBudget
+            ?? RequestBudget.defaultBudget(provider: provider, api: configuration.provider(provider)?.api)
+    }
+
+    public var overBudget: Bool {
+        callsPerDay.contains { $0.value > budget($0.key) }
+    }
+
+    public func text() -> String {
+        var lines = ["configuration \(configuration.path) is valid", ""]
+        lines.append("mqtt: \(configuration.mqtt.scheme)://\(configuration.mqtt.host):\(configuration.mqtt.port), base topic '\(configuration.mqtt.baseTopic)'")
+        lines.append("")
+        lines.append("locations:")
+        for location in configuration.locations {
+            let interval = max(Double(location.interval), PollPolicy.minimumInterval(provider: location.providers.first ?? ""))
+            lines.append(
+                "  \(location.id) (\(location.name)) \(location.latitude), \(location.longitude)"
+                    + " zone \(location.timezone ?? "from provider") every \(Int(interval / 60)) min"
+                    + " via \(location.providers.joined(separator: " -> "))")
+        }
+        lines.append("")
+        lines.append("requests per day (primary providers):")
+        let calls = callsPerDay
+        for name in Set(configuration.locations.flatMap(\.providers)).sorted() {
+            let used = calls[name] ?? 0
+            let limit = budget(name)
+            let warning = used > limit ? "  WARNING: over budget, poll less often or raise daily_budget" : ""
+            lines.append("  \(name): \(used) of \(limit)\(warning)")
+        }
+        for warning in configuration.warnings { lines.append("warning: \(warning)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

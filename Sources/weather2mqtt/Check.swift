@@ -1,0 +1,16 @@
+import ArgumentParser
+import Bridge
+
+struct Check: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate the configuration and print the plan: locations, providers, requests per day.")
+
+    @OptionGroup var options: ConfigOption
+
+    func run() async throws {
+        let setup = try BridgeSetup.loadOrExit(configPath: options.config)
+        let plan = RequestPlan(configuration: setup.configuration, providers: setup.refresher.providers)
+        print(plan.text(), terminator: "")
+        if plan.overBudget { throw ExitCode(Bridge.ExitCode.configuration) }
+    }
+}

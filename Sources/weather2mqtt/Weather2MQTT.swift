@@ -1,0 +1,46 @@
+import ArgumentParser
+import Bridge
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `weather2mqtt`: the bridge service and its tools (SPEC §7).
+@main
+struct Weather2MQTT: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "weather2mqtt",
+        abstract: "Polls weather providers and publishes normalised readings as retained MQTT topics.",
+        version: BridgeVersion.current,
+        subcommands: [Run.self, Check.self, Fetch.self],
+        defaultSubcommand: Run.self
+    )
+}
+
+/// `--config PATH`, shared by every command.
+struct ConfigOption: ParsableArguments {
+    @Option(name: .long, help: "Configuration file (default: $WEATHER2MQTT_CONFIG or /etc/weather2mqtt/config.yaml).")
+    var config: String?
+}
+
+extension BridgeSetup {
+    /// Loads the setup, or prints why not and exits with SPEC §7's code.
+    static func loadOrExit(configPath: String?) throws -> BridgeSetup {
+        do {
+            return try BridgeSetup.load(configPath: configPath)
+        } catch let failure as BridgeSetup.Failure {
+            printError(failure.message)
+            throw ExitCode(failure.exitCode)
+        }
+    }
+}
+
+func printError(_ message: String) {
+    var standardError = StandardError()
+    print("weather2mqtt: " + message, to: &standardError)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        _ = string.withCString { fputs($0, stderr) }
+    }
+}

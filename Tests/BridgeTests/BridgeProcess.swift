@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+
+/// Runs the built `weather2mqtt` executable as a user would, with a configuration written
+/// for the test's broker and fixture server.
+final class BridgeProcess: @unchecked Sendable {
+    /// The `weather2mqtt` binary next to the test bundle.
+    static var executable: String {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = bundle.deletingLastPathComponent()
+        // The test runner may be inside `…PackageTests.xctest/…`; walk up to the build folder.
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("weather2mqtt").path),
+            folder.path != "/"
+        {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("weather2mqtt").path
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `weather2mqtt ARGS` to completion (bounded by `timeout` seconds).
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], timeout: Double = 30
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "JOURNAL_STREAM")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = OutputCollector(out.fileHandleForReading)
+        let errData = OutputCollector(err.fileHandleForReading)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: outData.text(), stderr: errData.text())
+    }
+
+    let process = Process()
+    private var errors: OutputCollector?
+    private var output: OutputCollector?
+
+    /// Starts `weather2mqtt ARGS` in the background.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "JOURNAL_STREAM")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        output = OutputCollector(out.fileHandleForReading)
+        errors = OutputCollector(err.fileHandleForReading)
+    }
+
+    var stderr: String { errors?.text() ?? "" }
+
+    /// SIGTERM, then waits (bounded) for the exit status.
+    @discardableResult
+    func terminate(timeout: Double = 10) -> Int32? {
+        guard process.isRunning else { return process.terminationStatus }
+        process.terminate()
+        return wait(timeout: timeout)
+    }
+
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        _ = wait(timeout: 5)
+    }
+
+    func wait(timeout: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    deinit { if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) } }
+}
+
+/// Collects a pipe's output on a background thread.
+final class OutputCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        handle.readabilityHandler = { [weak self] handle in
+            let chunk = handle.availableData
+            guard let self else { return }
+            if chunk.isEmpty {
+                handle.readabilityHandler = nil
+                return
+            }
+            self.lock.lock()
+            self.data.append(chunk)
+            self.lock.unlock()
+        }
+    }
+
+    func text() -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Polls `condition` every 50 ms until it holds or `timeout` seconds pass.
+func eventually(timeout: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if try condition() { return true }
+        usleep(50_000)
+    }
+    return try condition()
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the Debian packages weather2mqtt builds, runs and tests with, if any is missing.
+# Used by the README's run and test commands and by .ci/run.
+set -euo pipefail
+packages=(libmosquitto-dev libcurl4-openssl-dev mosquitto mosquitto-clients tzdata pkg-config python3 ca-certificates openssl)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}" >&2
+  sudo_cmd=()
+  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+if ! command -v swift >/dev/null; then
+  echo "swift is not on PATH: install the Swift 6 toolchain for Linux first (see README)" >&2
+  exit 1
+fi
