@@ -8,7 +8,8 @@ let package = Package(
     name: "weather2mqtt",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "weather2mqtt", targets: ["weather2mqtt"])
+        .executable(name: "weather2mqtt", targets: ["weather2mqtt"]),
+        .executable(name: "weatherview", targets: ["weatherview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -43,6 +44,13 @@ let package = Package(
             name: "weather2mqtt",
             dependencies: ["Bridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .executableTarget(
+            name: "weatherview",
+            dependencies: [
+                "Rendering", "MQTTClient", "Configuration", "WeatherModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "TestSupport"]),
@@ -53,7 +61,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
-            dependencies: ["Bridge", "weather2mqtt", "TestSupport"]
+            dependencies: ["Bridge", "weather2mqtt", "weatherview", "TestSupport"]
         ),
     ]
 )

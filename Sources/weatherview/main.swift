@@ -1,0 +1,1 @@
+print("weatherview: not yet built")
