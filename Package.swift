@@ -59,6 +59,7 @@ let package = Package(
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TestSupport"]),
+        .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
             dependencies: ["Bridge", "weather2mqtt", "weatherview", "TestSupport"]
