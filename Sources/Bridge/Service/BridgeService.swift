@@ -25,6 +25,11 @@ public actor BridgeService {
     var connected = false
     var everConnected = false
     var lastConnectionError: String?
+    let store: StateStore
+    /// What was last written to `state_dir`, so unchanged state is never written again.
+    var savedState: [String: [UInt8]] = [:]
+    var savedBudget: [UInt8]?
+    let systemd = SystemdNotifier()
 
     public init(configuration: BridgeConfiguration, clock: BridgeClock, log: Log, refresher: Refresher) {
         self.configuration = configuration
@@ -33,9 +38,12 @@ public actor BridgeService {
         self.refresher = refresher
         topics = Topics(base: configuration.mqtt.baseTopic)
         startedAt = clock.now()
-        budget = RequestBudget(day: ZoneInfo.utc.localDate(clock.now()))
+        store = StateStore(directory: configuration.stateDirectory)
+        budget = store.loadBudget() ?? RequestBudget(day: ZoneInfo.utc.localDate(startedAt))
+        budget.roll(to: startedAt)
         for location in configuration.locations {
-            states[location.id] = LocationState(nextPoll: startedAt)
+            // A restarted bridge keeps its last good readings and asks again only when due.
+            states[location.id] = store.load(location: location.id) ?? LocationState(nextPoll: startedAt)
         }
     }
 
@@ -61,11 +69,17 @@ public actor BridgeService {
             }
         }
         client.start()
+        // The configuration is loaded and the first connect is under way: ready for systemd.
+        systemd.ready()
         log.info(
             "weather2mqtt \(BridgeVersion.current) started",
             ["mqtt.broker": "\(configuration.mqtt.host):\(configuration.mqtt.port)",
              "locations": "\(configuration.locations.count)"])
-        store(topics.bridgeInfo, StatusPayload.bridgeInfo(configuration: configuration, startedAt: startedAt).utf8Bytes)
+        retain(topics.bridgeInfo, StatusPayload.bridgeInfo(configuration: configuration, startedAt: startedAt).utf8Bytes)
+        for location in configuration.locations where states[location.id]?.forecast != nil {
+            publishReadings(location)
+        }
+        publishStatuses()
 
         var exitCode: Int32 = ExitCode.success
         if once {
@@ -79,14 +93,15 @@ public actor BridgeService {
                 await shutdown(client, eventTask)
                 return ExitCode.unavailable
             }
-            exitCode = await refreshDue(force: true)
+            exitCode = await refreshDue()
             publishStatuses()
         } else {
             while !Task.isCancelled {
-                _ = await refreshDue(force: false)
+                systemd.watchdog()
+                _ = await refreshDue()
                 publishStatuses()
                 let next = states.values.map(\.nextPoll).min() ?? clock.now().addingTimeInterval(60)
-                let wait = min(60, max(1, next.timeIntervalSince(clock.now())))
+                let wait = min(systemd.watchdogInterval ?? 60, 60, max(0.5, next.timeIntervalSince(clock.now())))
                 try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
             }
         }
@@ -95,6 +110,7 @@ public actor BridgeService {
     }
 
     private func shutdown(_ client: MQTTClient, _ eventTask: Task<Void, Never>) async {
+        systemd.stopping()
         if connected {
             try? client.publish(
                 topic: topics.bridgeState, payload: Array("offline".utf8), qos: configuration.mqtt.qos, retain: true)
@@ -149,7 +165,7 @@ public actor BridgeService {
 
     /// Keeps `payload` as the retained value of `topic` and publishes it when connected.
     /// An empty payload clears the topic (and forgets it).
-    func store(_ topic: String, _ payload: [UInt8]) {
+    func retain(_ topic: String, _ payload: [UInt8]) {
         if payload.isEmpty {
             retained[topic] = nil
             retainedOrder.removeAll { $0 == topic }
@@ -181,13 +197,13 @@ public actor BridgeService {
         guard let state = states[location.id],
             let payloads = refresher.payloads(for: location, state: state, now: clock.now())
         else { return }
-        store(topics.current(location.id), payloads.current.utf8Bytes)
-        store(topics.hourly(location.id), payloads.hourly.utf8Bytes)
-        store(topics.daily(location.id), payloads.daily.utf8Bytes)
-        store(topics.alerts(location.id), payloads.alerts.utf8Bytes)
+        retain(topics.current(location.id), payloads.current.utf8Bytes)
+        retain(topics.hourly(location.id), payloads.hourly.utf8Bytes)
+        retain(topics.daily(location.id), payloads.daily.utf8Bytes)
+        retain(topics.alerts(location.id), payloads.alerts.utf8Bytes)
         if configuration.mqtt.flatTopics {
             for (field, value) in StatusPayload.flatFields(payloads.current) {
-                store(topics.currentField(location.id, field), Array((value ?? "").utf8))
+                retain(topics.currentField(location.id, field), Array((value ?? "").utf8))
             }
         }
     }
@@ -198,18 +214,18 @@ public actor BridgeService {
             guard let state = states[location.id] else { continue }
             let payload = StatusPayload.status(
                 location: location, state: state, budget: budget, configuration: configuration, now: now)
-            store(topics.status(location.id), payload.utf8Bytes)
+            retain(topics.status(location.id), payload.utf8Bytes)
         }
     }
 
     // MARK: - Polling
 
-    /// Refreshes every location that is due (all of them with `force`), a bounded number at a
-    /// time. Returns the exit code of the worst failure (0 when all succeeded).
-    func refreshDue(force: Bool) async -> Int32 {
+    /// Refreshes every location whose data is due, a bounded number at a time, and saves
+    /// what changed. Returns the exit code of the first failure (0 when all succeeded).
+    func refreshDue() async -> Int32 {
         let now = clock.now()
         budget.roll(to: now)
-        let due = configuration.locations.filter { force || (states[$0.id]?.nextPoll ?? now) <= now }
+        let due = configuration.locations.filter { (states[$0.id]?.nextPoll ?? now) <= now }
         guard !due.isEmpty else { return ExitCode.success }
         var worst: Int32 = ExitCode.success
         let refresher = self.refresher
@@ -236,6 +252,7 @@ public actor BridgeService {
                 addNext()
             }
         }
+        if let bytes = store.save(budget: budget, previous: savedBudget) { savedBudget = bytes }
         return worst
     }
 
@@ -290,6 +307,9 @@ public actor BridgeService {
             }
         }
         states[location.id] = state
+        if let bytes = store.save(location: location.id, state, previous: savedState[location.id]) {
+            savedState[location.id] = bytes
+        }
         publishReadings(location)
         return code
     }
