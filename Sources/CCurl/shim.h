@@ -21,4 +21,7 @@ static inline CURLcode ccurl_setopt_xferinfo_function(CURL *h, int (*f)(void *, 
 static inline CURLcode ccurl_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode ccurl_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode ccurl_getinfo_offset(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
+
+/* CURL_GLOBAL_DEFAULT is a macro expression that Swift does not import. */
+static inline CURLcode ccurl_global_init_default(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }
 #endif
