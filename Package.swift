@@ -52,7 +52,7 @@ let package = Package(
             ]
         ),
         // Tests.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py"]),
         .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "TestSupport"]),
