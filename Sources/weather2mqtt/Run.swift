@@ -29,7 +29,7 @@ struct Run: AsyncParsableCommand {
 }
 
 /// Turns SIGTERM and SIGINT into a cancellation of the bridge's task (graceful shutdown).
-final class SignalWatcher: Sendable {
+final class SignalWatcher {
     private let sources: [any DispatchSourceSignal]
 
     init(_ handler: @escaping @Sendable () -> Void) {

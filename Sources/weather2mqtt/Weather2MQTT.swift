@@ -27,20 +27,15 @@ extension BridgeSetup {
     static func loadOrExit(configPath: String?) throws -> BridgeSetup {
         do {
             return try BridgeSetup.load(configPath: configPath)
-        } catch let failure as BridgeSetup.Failure {
-            printError(failure.message)
-            throw ExitCode(failure.exitCode)
+        } catch {
+            printError(error.message)
+            throw ExitCode(error.exitCode)
         }
     }
 }
 
+/// Writes `weather2mqtt: message` to standard error.
 func printError(_ message: String) {
-    var standardError = StandardError()
-    print("weather2mqtt: " + message, to: &standardError)
-}
-
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        _ = string.withCString { fputs($0, stderr) }
-    }
+    let bytes = Array(("weather2mqtt: " + message + "\n").utf8)
+    bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
 }

@@ -38,8 +38,9 @@ public struct Refresher: Sendable {
 
     /// The outcome of one refresh.
     public enum Outcome: Sendable {
-        /// A new forecast from `provider`.
-        case fresh(provider: String, result: ProviderResult)
+        /// A new forecast from `provider`; `earlier` holds the errors of the providers tried
+        /// before it (a fallback served).
+        case fresh(provider: String, result: ProviderResult, earlier: [(provider: String, error: ProviderError)])
         /// The provider answered 304: the last forecast stands, with renewed freshness.
         case notModified(provider: String, freshness: Freshness)
         /// No provider could serve; the errors in the order they were tried.
@@ -72,7 +73,7 @@ public struct Refresher: Sendable {
             onAttempt(name, provider.callsPerFetch)
             do {
                 let result = try await provider.fetch(query, transport: transport)
-                return .fresh(provider: name, result: result)
+                return .fresh(provider: name, result: result, earlier: errors)
             } catch {
                 if case .notModified(let freshness) = error, state.provider == name, state.forecast != nil {
                     return .notModified(provider: name, freshness: freshness)

@@ -16,7 +16,7 @@ public actor BridgeService {
     let refresher: Refresher
     let topics: Topics
     let startedAt: Date
-    var states: [String: LocationState] = [:]
+    var states: [String: LocationState]
     var budget: RequestBudget
     /// Every retained topic the bridge holds, in publishing order, for republishing.
     var retained: [String: [UInt8]] = [:]
@@ -37,14 +37,19 @@ public actor BridgeService {
         self.log = log
         self.refresher = refresher
         topics = Topics(base: configuration.mqtt.baseTopic)
-        startedAt = clock.now()
-        store = StateStore(directory: configuration.stateDirectory)
-        budget = store.loadBudget() ?? RequestBudget(day: ZoneInfo.utc.localDate(startedAt))
+        let startedAt = clock.now()
+        self.startedAt = startedAt
+        let store = StateStore(directory: configuration.stateDirectory)
+        var budget = store.loadBudget() ?? RequestBudget(day: ZoneInfo.utc.localDate(startedAt))
         budget.roll(to: startedAt)
+        var states: [String: LocationState] = [:]
         for location in configuration.locations {
             // A restarted bridge keeps its last good readings and asks again only when due.
             states[location.id] = store.load(location: location.id) ?? LocationState(nextPoll: startedAt)
         }
+        self.store = store
+        self.states = states
+        self.budget = budget
     }
 
     // MARK: - Running
@@ -264,8 +269,16 @@ public actor BridgeService {
         let interval = max(Double(location.interval), location.providers.map(PollPolicy.minimumInterval).max() ?? 60)
         var code = ExitCode.success
         switch outcome {
-        case .fresh(let provider, let result):
+        case .fresh(let provider, let result, let earlier):
             state.forecast = result.forecast
+            state.lastError = earlier.first.map {
+                LocationState.LastError(
+                    at: now, provider: $0.provider, message: $0.error.description, httpStatus: $0.error.httpStatus)
+            }
+            for (skipped, error) in earlier {
+                if let seconds = error.retryAfter, seconds > 0 { state.notBefore[skipped] = now.addingTimeInterval(seconds) }
+                log.warning("fell back from \(skipped): \(error.description)", ["location": location.id, "provider": provider])
+            }
             state.provider = provider
             state.fetchedAt = now
             state.lastSuccess = now
@@ -278,6 +291,7 @@ public actor BridgeService {
                 "refreshed", ["location": location.id, "provider": provider])
         case .notModified(let provider, let freshness):
             state.lastSuccess = now
+            state.lastError = nil
             state.consecutiveFailures = 0
             state.nextPoll = PollPolicy.nextPoll(
                 after: now, interval: interval, lifetime: freshness.lifetime, random: Double.random(in: 0..<1))

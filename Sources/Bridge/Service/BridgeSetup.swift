@@ -77,7 +77,7 @@ public struct OneShotFetch: Sendable {
             let outcome = await setup.refresher.refresh(
                 location, state: state, budget: RequestBudget(day: ZoneInfo.utc.localDate(now)), now: now)
             switch outcome {
-            case .fresh(let provider, let result):
+            case .fresh(let provider, let result, _):
                 var filled = state
                 filled.forecast = result.forecast
                 filled.provider = provider

@@ -55,7 +55,13 @@ public struct Log: Sendable {
             line += " " + key + "=" + (value.contains(" ") ? "\"" + value + "\"" : value)
         }
         line = Secrets.redact(line) + "\n"
-        _ = line.withCString { fputs($0, stderr) }
+        var bytes = Array(line.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if written <= 0 { break }
+            offset += written
+        }
     }
 
     /// syslog priorities (RFC 5424) for journald.

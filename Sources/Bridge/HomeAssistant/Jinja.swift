@@ -1,0 +1,36 @@
+import WeatherModel
+
+/// The Jinja templates Home Assistant renders against our payloads (`value_template`,
+/// `json_attributes_template`, template-weather templates).
+///
+/// Every template here survives whatever arrives on the topic: a JSON `null`, a missing key,
+/// an empty retained payload (a topic being cleared) or a payload that is not JSON at all.
+/// They then render `None`, which Home Assistant's MQTT sensor turns into the `unknown` state,
+/// instead of raising a template error or keeping the last value as if it were still true.
+enum Jinja {
+    /// `p`: the payload when it is a JSON object, an empty mapping otherwise.
+    private static let payload = "{% set p = value_json if value_json is defined and value_json is mapping else {} %}"
+
+    /// A number field of a reading (`current`), multiplied by `scale` when given.
+    static func number(_ field: String, scale: Double? = nil) -> String {
+        let value = scale.map { "(v * \(JSONValue.format($0))) | round(2)" } ?? "v"
+        return payload + "{% set v = p.get('\(field)') %}{{ \(value) if v is number else None }}"
+    }
+
+    /// A text field of a reading (`current`).
+    static func text(_ field: String) -> String {
+        payload + "{% set v = p.get('\(field)') %}{{ v if v is string and v != '' else None }}"
+    }
+
+    /// A number field of `days[index]` of the daily payload.
+    static func day(_ index: Int, _ field: String) -> String {
+        payload + "{% set days = p.get('days') %}"
+            + "{% set d = days[\(index)] if days is sequence and days is not string and days | length > \(index) else {} %}"
+            + "{% set v = d.get('\(field)') if d is mapping else none %}{{ v if v is number else None }}"
+    }
+
+    /// The number of items of a list field (the alerts payload's `alerts`).
+    static func count(_ field: String) -> String {
+        payload + "{% set v = p.get('\(field)') %}{{ v | length if v is sequence and v is not string else None }}"
+    }
+}

@@ -1,0 +1,177 @@
+import Configuration
+import WeatherModel
+
+/// `weather2mqtt ha-template`: a Home Assistant weather entity for one location, as YAML to
+/// paste into Home Assistant's configuration (SPEC §6).
+///
+/// Home Assistant has no MQTT weather platform, so the document is self-contained:
+/// - `mqtt: sensor:` — three MQTT sensors on our topics: the current reading (state: the
+///   condition, attributes: the whole payload), and the daily and hourly forecasts (state: when
+///   the bridge fetched them, attribute `forecast`: the list in Home Assistant's forecast shape);
+/// - `template: - weather:` — a template weather entity in the current `template:` syntax, fed
+///   from those three sensors only, with the units of the configured unit system.
+///
+/// It refers to no topic but `<base>/<loc>/current`, `/daily`, `/hourly` and
+/// `<base>/bridge/state`, and to no entity but the three it defines. It works with discovery
+/// on or off; with discovery on, the sensors join the location's device.
+public enum TemplateWeather {
+    /// `--location` names no configured location.
+    public struct UnknownLocation: Error, CustomStringConvertible, Sendable {
+        public var id: String
+        public var known: [String]
+        public var description: String {
+            "no location '\(id)' in the configuration (configured: \(known.joined(separator: ", ")))"
+        }
+    }
+
+    /// The YAML for the location called `locationID`.
+    public static func yaml(locationID: String, configuration: BridgeConfiguration) -> Result<String, UnknownLocation> {
+        guard let location = configuration.location(locationID) else {
+            return .failure(UnknownLocation(id: locationID, known: configuration.locations.map(\.id)))
+        }
+        return .success(yaml(for: location, configuration: configuration))
+    }
+
+    /// The YAML for `location`.
+    public static func yaml(for location: LocationSettings, configuration: BridgeConfiguration) -> String {
+        let topics = Topics(base: configuration.mqtt.baseTopic)
+        let ids = HomeAssistantIDs(baseTopic: configuration.mqtt.baseTopic, location: location.id)
+        let entities = Entities(ids: ids)
+        var yaml = YAMLText()
+        header(&yaml, location: location, configuration: configuration, topics: topics, entities: entities)
+        yaml.key("mqtt", indent: 0)
+        yaml.key("sensor", indent: 2)
+        mqttSensors(&yaml, location: location, configuration: configuration, topics: topics, ids: ids)
+        yaml.blank()
+        yaml.key("template", indent: 0)
+        weather(&yaml, location: location, units: configuration.units, ids: ids, entities: entities)
+        return yaml.text
+    }
+
+    /// The entity ids the document defines.
+    struct Entities {
+        let current: String
+        let daily: String
+        let hourly: String
+        let weather: String
+
+        init(ids: HomeAssistantIDs) {
+            current = ids.entityID("sensor", "current")
+            daily = ids.entityID("sensor", "daily_forecast")
+            hourly = ids.entityID("sensor", "hourly_forecast")
+            weather = ids.entityID("weather", "forecast")
+        }
+    }
+
+    private static func header(
+        _ yaml: inout YAMLText, location: LocationSettings, configuration: BridgeConfiguration, topics: Topics,
+        entities: Entities
+    ) {
+        let units = configuration.units
+        yaml.comment(
+            """
+            weather2mqtt \(BridgeVersion.current): Home Assistant weather entity for "\(location.name)" (location `\(location.id)`).
+            Home Assistant has no MQTT weather platform: the MQTT sensors below subscribe to
+            \(topics.current(location.id)), \(topics.daily(location.id)) and \(topics.hourly(location.id)),
+            and the template weather entity \(entities.weather) is built from them.
+
+            Where to paste it: save this output as packages/weather2mqtt_\(location.id).yaml in Home Assistant's
+            configuration folder, with this in configuration.yaml:
+              homeassistant:
+                packages: !include_dir_named packages
+            or merge its mqtt: and template: sections into the ones configuration.yaml already has
+            (each top-level key may appear only once). Then restart Home Assistant.
+
+            Units: \(units.temperature.rawValue), \(units.windSpeed.rawValue), \(units.pressure.rawValue), \
+            \(units.precipitation.rawValue), \(units.distance.rawValue) (the bridge's `units:`); \
+            Home Assistant converts them to yours.
+            The forecast attributes can be large; to keep them out of the recorder database:
+              recorder:
+                exclude:
+                  entities: [\(entities.daily), \(entities.hourly)]
+            """)
+        yaml.blank()
+    }
+
+    private static func mqttSensors(
+        _ yaml: inout YAMLText, location: LocationSettings, configuration: BridgeConfiguration, topics: Topics,
+        ids: HomeAssistantIDs
+    ) {
+        let entities = Entities(ids: ids)
+        let sensors: [(key: String, name: String, entity: String, topic: String, state: String, attributes: [String]?)] =
+            [
+                ("current", "Current weather", entities.current, topics.current(location.id), Jinja.text("condition"), nil),
+                (
+                    "daily_forecast", "Daily forecast", entities.daily, topics.daily(location.id),
+                    Jinja.text("fetched_at"), dailyForecastTemplate
+                ),
+                (
+                    "hourly_forecast", "Hourly forecast", entities.hourly, topics.hourly(location.id),
+                    Jinja.text("fetched_at"), hourlyForecastTemplate
+                ),
+            ]
+        for sensor in sensors {
+            yaml.pair("name", sensor.name, indent: 4, listItem: true)
+            yaml.pair("unique_id", ids.uniqueID(sensor.key), indent: 6)
+            yaml.pair("default_entity_id", sensor.entity, indent: 6)
+            yaml.pair("state_topic", sensor.topic, indent: 6)
+            yaml.pair("value_template", sensor.state, indent: 6)
+            if sensor.attributes == nil {
+                yaml.pair("icon", "mdi:weather-partly-cloudy", indent: 6)
+            } else {
+                yaml.pair("device_class", "timestamp", indent: 6)
+                yaml.pair("icon", "mdi:calendar-clock", indent: 6)
+            }
+            yaml.pair("json_attributes_topic", sensor.topic, indent: 6)
+            if let attributes = sensor.attributes {
+                yaml.folded("json_attributes_template", attributes, indent: 6)
+            }
+            yaml.pair("qos", configuration.mqtt.qos, indent: 6)
+            yaml.key("availability", indent: 6)
+            yaml.pair("topic", topics.bridgeState, indent: 8, listItem: true)
+            yaml.pair("payload_available", "online", indent: 10)
+            yaml.pair("payload_not_available", "offline", indent: 10)
+            yaml.key("device", indent: 6)
+            yaml.pair("identifiers", [ids.device], indent: 8)
+            yaml.pair("name", location.name, indent: 8)
+        }
+    }
+
+    private static func weather(
+        _ yaml: inout YAMLText, location: LocationSettings, units: UnitSettings, ids: HomeAssistantIDs,
+        entities: Entities
+    ) {
+        let current = entities.current
+        func attribute(_ name: String) -> String { "{{ state_attr('\(current)', '\(name)') }}" }
+        yaml.key("weather", indent: 2, listItem: true)
+        yaml.pair("name", literal(location.name), indent: 6, listItem: true)
+        yaml.pair("unique_id", ids.uniqueID("weather"), indent: 8)
+        yaml.pair("default_entity_id", entities.weather, indent: 8)
+        yaml.pair("availability", "{{ not is_state('\(current)', 'unavailable') }}", indent: 8)
+        yaml.pair("attribution_template", attribute("attribution"), indent: 8)
+        yaml.pair("condition_template", "{{ states('\(current)') }}", indent: 8)
+        yaml.pair("temperature_template", attribute("temperature"), indent: 8)
+        yaml.pair("apparent_temperature_template", attribute("apparent_temperature"), indent: 8)
+        yaml.pair("dew_point_template", attribute("dew_point"), indent: 8)
+        yaml.pair("temperature_unit", HomeAssistantUnits.temperature(units.temperature).unit, indent: 8)
+        yaml.pair("humidity_template", attribute("humidity"), indent: 8)
+        yaml.pair("cloud_coverage_template", attribute("cloud_coverage"), indent: 8)
+        yaml.pair("uv_index_template", attribute("uv_index"), indent: 8)
+        yaml.pair("pressure_template", attribute("pressure"), indent: 8)
+        yaml.pair("pressure_unit", HomeAssistantUnits.pressure(units.pressure).unit, indent: 8)
+        yaml.pair("wind_speed_template", attribute("wind_speed"), indent: 8)
+        yaml.pair("wind_gust_speed_template", attribute("wind_gust"), indent: 8)
+        yaml.pair("wind_speed_unit", HomeAssistantUnits.speed(units.windSpeed).unit, indent: 8)
+        yaml.pair("wind_bearing_template", attribute("wind_bearing"), indent: 8)
+        yaml.pair("visibility_template", attribute("visibility"), indent: 8)
+        yaml.pair("visibility_unit", HomeAssistantUnits.distance(units.distance).unit, indent: 8)
+        yaml.pair("precipitation_unit", HomeAssistantUnits.precipitationAmount(units.precipitation), indent: 8)
+        yaml.pair("forecast_daily_template", "{{ state_attr('\(entities.daily)', 'forecast') }}", indent: 8)
+        yaml.pair("forecast_hourly_template", "{{ state_attr('\(entities.hourly)', 'forecast') }}", indent: 8)
+    }
+
+    /// A name is a template in the `template:` syntax; `{% raw %}` keeps braces in it literal.
+    static func literal(_ text: String) -> String {
+        text.contains("{") ? "{% raw %}" + text + "{% endraw %}" : text
+    }
+}
