@@ -1,0 +1,66 @@
+import Testing
+
+@testable import Rendering
+
+@Suite("Text from the DejaVu strikes")
+struct RasterTextTests {
+    @Test("every strike decodes with the digits and plausible metrics", arguments: Font.boldSizes)
+    func boldStrikes(size: Int) {
+        let font = Font.bold(size)
+        #expect(font.size == size)
+        #expect(font.canDraw("−0123456789°"))
+        // DejaVu's capitals are about 0.73 em tall.
+        #expect(abs(Double(font.capHeight) / Double(size) - 0.73) < 0.08)
+        #expect(font.ascent > font.capHeight && font.descent > 0)
+    }
+
+    @Test("regular strikes cover the place names people configure", arguments: Font.regularSizes)
+    func regularStrikes(size: Int) {
+        let font = Font.sans(size)
+        #expect(font.size == size)
+        #expect(font.canDraw("Zürich Łódź Århus São Paulo Kraków – 7.4 °C …"))
+    }
+
+    @Test("a request picks the largest strike not larger than asked")
+    func strikeChoice() {
+        #expect(Font.sans(15).size == 13)
+        #expect(Font.sans(100).size == 24)
+        #expect(Font.bold(100).size == 88)
+        #expect(Font.bold(5).size == 11)
+    }
+
+    @Test("text is measured with hinted advances and truncated with an ellipsis")
+    func measuring() {
+        let font = Font.sans(16)
+        #expect(font.width(of: "") == 0)
+        #expect(font.width(of: "ii") == 2 * font.width(of: "i"))
+        #expect(Font.bold(120).width(of: "10°") > Font.bold(64).width(of: "10°"))
+        let long = "Frankfurt am Main, Hauptbahnhof"
+        let short = font.truncated(long, toWidth: 120)
+        #expect(short.hasSuffix("…") && font.width(of: short) <= 120)
+        #expect(font.truncated("Home", toWidth: 120) == "Home")
+    }
+
+    @Test("a capital stands on the baseline and reaches cap height")
+    func placement() {
+        var canvas = Canvas(width: 60, height: 60)
+        let font = Font.bold(24)
+        canvas.draw("H", font: font, x: 10, baseline: 40)
+        let rows = (0..<60).filter { y in (0..<60).contains { canvas[$0, y] == .black } }
+        #expect(rows.first == 40 - font.capHeight)
+        #expect(rows.last == 39)
+        var centred = Canvas(width: 100, height: 40)
+        let width = centred.draw("88", font: font, in: centred.bounds, align: .center)
+        let columns = (0..<100).filter { x in (0..<40).contains { centred[x, $0] == .black } }
+        #expect(abs((columns.first! + columns.last!) / 2 - 50) <= 2)
+        #expect(width == font.width(of: "88"))
+    }
+
+    @Test("the minus sign draws, and a numeral strike skips letters it does not have")
+    func fallbacks() {
+        var canvas = Canvas(width: 200, height: 150)
+        canvas.draw("−5", font: Font.bold(88), x: 0, baseline: 120)
+        #expect(canvas.count(of: .black) > 500)
+        #expect(!Font.bold(88).canDraw("Mon"))
+    }
+}
