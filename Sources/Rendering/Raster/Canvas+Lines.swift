@@ -45,10 +45,10 @@ extension Canvas {
 
     /// A one-pixel line between the pixels that contain `a` and `b`.
     private mutating func hairline(from a: RasterPoint, to b: RasterPoint, _ paint: Paint) {
-        var x0 = Int(a.x.rounded(.down))
-        var y0 = Int(a.y.rounded(.down))
-        let x1 = Int(b.x.rounded(.down))
-        let y1 = Int(b.y.rounded(.down))
+        var x0 = Int(pixel: a.x, .down)
+        var y0 = Int(pixel: a.y, .down)
+        let x1 = Int(pixel: b.x, .down)
+        let y1 = Int(pixel: b.y, .down)
         let dx = abs(x1 - x0)
         let dy = -abs(y1 - y0)
         let sx = x0 < x1 ? 1 : -1

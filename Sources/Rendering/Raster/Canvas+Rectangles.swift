@@ -70,6 +70,6 @@ extension Canvas {
         guard fromEdge < radius else { return 0 }
         let dy = Double(radius) - (Double(fromEdge) + 0.5)
         let dx = (Double(radius * radius) - dy * dy).squareRoot()
-        return Int((Double(radius) - dx).rounded())
+        return Int(pixel: Double(radius) - dx)
     }
 }

@@ -24,8 +24,8 @@ extension Canvas {
             }
         }
         guard !edges.isEmpty else { return }
-        let firstRow = max(clip.minY, Int((top - 0.5).rounded(.up)))
-        let lastRow = min(clip.maxY - 1, Int((bottom - 0.5).rounded(.down)))
+        let firstRow = max(clip.minY, Int(pixel: top - 0.5, .up))
+        let lastRow = min(clip.maxY - 1, Int(pixel: bottom - 0.5, .down))
         guard firstRow <= lastRow else { return }
         var crossings: [(x: Double, winding: Int)] = []
         for row in firstRow...lastRow {
@@ -49,8 +49,8 @@ extension Canvas {
                         if inside == 0 { break }
                         end += 1
                     }
-                    let from = Int((crossings[index].x - 0.5).rounded(.up))
-                    let to = Int((crossings[min(end, crossings.count - 1)].x - 0.5).rounded(.down)) + 1
+                    let from = Int(pixel: crossings[index].x - 0.5, .up)
+                    let to = Int(pixel: crossings[min(end, crossings.count - 1)].x - 0.5, .down) + 1
                     span(y: row, from: from, to: to, paint)
                 }
             }
@@ -65,14 +65,14 @@ extension Canvas {
     /// Fills the disc of `radius` around `center`.
     public mutating func fillCircle(center: RasterPoint, radius: Double, _ paint: Paint) {
         guard radius > 0 else { return }
-        let firstRow = Int((center.y - radius - 0.5).rounded(.up))
-        let lastRow = Int((center.y + radius - 0.5).rounded(.down))
+        let firstRow = max(clip.minY, Int(pixel: center.y - radius - 0.5, .up))
+        let lastRow = min(clip.maxY - 1, Int(pixel: center.y + radius - 0.5, .down))
         guard firstRow <= lastRow else { return }
         for row in firstRow...lastRow {
             let dy = Double(row) + 0.5 - center.y
-            let half = (radius * radius - dy * dy).squareRoot()
-            let from = Int((center.x - half - 0.5).rounded(.up))
-            let to = Int((center.x + half - 0.5).rounded(.down)) + 1
+            let half = max(0, radius * radius - dy * dy).squareRoot()
+            let from = Int(pixel: center.x - half - 0.5, .up)
+            let to = Int(pixel: center.x + half - 0.5, .down) + 1
             span(y: row, from: from, to: to, paint)
         }
     }
@@ -94,10 +94,10 @@ extension Canvas {
         var sweep = (end - start).truncatingRemainder(dividingBy: 360)
         if sweep <= 0 { sweep += 360 }
         let full = end - start >= 360
-        let firstRow = max(clip.minY, Int((center.y - outer - 0.5).rounded(.up)))
-        let lastRow = min(clip.maxY - 1, Int((center.y + outer - 0.5).rounded(.down)))
-        let firstColumn = max(clip.minX, Int((center.x - outer - 0.5).rounded(.up)))
-        let lastColumn = min(clip.maxX - 1, Int((center.x + outer - 0.5).rounded(.down)))
+        let firstRow = max(clip.minY, Int(pixel: center.y - outer - 0.5, .up))
+        let lastRow = min(clip.maxY - 1, Int(pixel: center.y + outer - 0.5, .down))
+        let firstColumn = max(clip.minX, Int(pixel: center.x - outer - 0.5, .up))
+        let lastColumn = min(clip.maxX - 1, Int(pixel: center.x + outer - 0.5, .down))
         guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
         for row in firstRow...lastRow {
             let dy = Double(row) + 0.5 - center.y

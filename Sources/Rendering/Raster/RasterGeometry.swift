@@ -70,3 +70,16 @@ public struct RasterRect: Sendable, Hashable {
         return RasterRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 }
+
+extension Int {
+    /// A pixel coordinate from a computed one: rounded the given way, NaN taken as 0 and
+    /// anything beyond ±1,000,000 clamped, so that no value from a payload can trap a
+    /// conversion.
+    init(pixel value: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) {
+        guard value.isFinite else {
+            self = value.isNaN ? 0 : (value > 0 ? 1_000_000 : -1_000_000)
+            return
+        }
+        self = Int(Swift.max(-1_000_000, Swift.min(1_000_000, value.rounded(rule))))
+    }
+}
