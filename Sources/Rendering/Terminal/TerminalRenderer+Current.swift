@@ -1,0 +1,118 @@
+import WeatherModel
+
+extension TerminalRenderer.Context {
+    /// Name and date, "as of"/age on the right; the current temperature and condition; a
+    /// stale warning.
+    mutating func header() {
+        let width = options.width
+        let freshness = model.freshness
+        let ageStyle: ANSIStyle =
+            switch freshness.level {
+            case .fresh: .dim
+            case .old: .yellow
+            case .stale: .boldRed
+            }
+        let right = freshness.text
+        var title = line()
+        let date = LocalTime.shortDate(model.today)
+        let nameRoom = width - TerminalText.width(right) - TerminalText.width(date) - 6
+        title.add(text(model.location.name, max: nameRoom), .bold)
+        title.add("  ")
+        title.add(date, .dim)
+        if !right.isEmpty { title.addRight(right, endingAt: width, ageStyle) }
+        emit(title)
+
+        var now = line()
+        if let current = model.current {
+            let values = current.values
+            now.addGlyph(glyphs.glyph(for: values.condition, isDay: values.isDay), cells: glyphs.cells, glyphStyle(values.condition))
+            now.add(" ")
+            if let temperature = temperature(values.temperature) {
+                now.add(temperature, .bold + (temperatureStyle(values.temperature) ?? .bold))
+                now.add("  ")
+            }
+            let summary = values.summary ?? values.condition?.summary
+            now.add(text(summary, max: width - now.column))
+        } else {
+            now.add("No current reading", .dim)
+        }
+        emit(now)
+
+        if freshness.isStale {
+            var warning = line()
+            warning.addGlyph(glyphs.warning, cells: glyphs.isASCII ? 1 : glyphs.cells, .boldRed)
+            warning.add(" ")
+            let message = "Stale: " + freshness.reasons.joined(separator: "; ")
+            warning.add(text(message, max: width - warning.column), .boldRed)
+            emit(warning)
+        } else if model.status?.state == .waiting {
+            var waiting = line()
+            waiting.add("The bridge is waiting for its first reading.", .yellow)
+            emit(waiting)
+        }
+    }
+
+    /// Label/value pairs of the current reading, in as many columns as fit.
+    mutating func currentGrid() {
+        guard let current = model.current else { return }
+        let values = current.values
+        let today = model.todayForecast
+        var precipitation: String?
+        if let amount = format.precipitation(values.precipitation, perHour: true) {
+            precipitation = amount
+            if let type = values.precipitationType { precipitation! += " " + type.rawValue }
+            if let chance = format.percent(values.precipitationProbability) { precipitation! += " (" + chance + ")" }
+        } else if let chance = format.percent(values.precipitationProbability) {
+            precipitation = chance + " chance"
+        }
+        var wind = format.speed(values.windSpeed)
+        if let direction = values.windDirection, wind != nil { wind! += " " + text(direction, max: 3) }
+        let items: [(String, String?)] = [
+            ("Feels like", temperature(values.apparentTemperature)),
+            ("Humidity", format.percent(values.humidity)),
+            ("Wind", wind),
+            ("Dew point", temperature(values.dewPoint)),
+            ("Pressure", format.pressure(values.pressure)),
+            ("Gusts", format.speed(values.windGust)),
+            ("Precip", precipitation),
+            ("UV index", format.index(values.uvIndex)),
+            ("Cloud cover", format.percent(values.cloudCoverage)),
+            ("Sunrise", clock(current.sunrise ?? today?.sunrise)),
+            ("Sunset", clock(current.sunset ?? today?.sunset)),
+            ("Visibility", format.distance(values.visibility)),
+        ]
+        let shown = items.compactMap { label, value in value.map { (label: label, value: $0) } }
+        guard !shown.isEmpty else { return }
+        let indent = 2
+        let gap = 3
+        // As many columns as fit, each as wide as its own labels and values.
+        var layout: [(label: Int, value: Int)] = []
+        for columns in stride(from: 3, through: 1, by: -1) {
+            layout = (0..<columns).map { column in
+                let cells = stride(from: column, to: shown.count, by: columns).map { shown[$0] }
+                return (
+                    cells.map { TerminalText.width($0.label) }.max() ?? 0,
+                    cells.map { TerminalText.width($0.value) }.max() ?? 0
+                )
+            }
+            let total = indent + layout.reduce(0) { $0 + $1.label + 1 + $1.value } + gap * (columns - 1)
+            if total <= options.width { break }
+        }
+        let columns = layout.count
+        var index = 0
+        while index < shown.count {
+            var row = line()
+            var position = indent
+            for column in 0..<columns where index + column < shown.count {
+                let item = shown[index + column]
+                row.pad(to: position)
+                row.add(item.label, .dim)
+                row.pad(to: position + layout[column].label + 1)
+                row.add(item.value)
+                position += layout[column].label + 1 + layout[column].value + gap
+            }
+            emit(row)
+            index += columns
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import WeatherModel
+
+/// `weatherview watch`: one plain line per update, saying what changed.
+public enum WatchLine {
+    /// The line for an update of `kind` of the location whose payloads (after the update)
+    /// make `model`.
+    public static func render(_ kind: LocationTopic, model: WeatherViewModel, glyphs: GlyphSet) -> String {
+        let format = ValueFormatter(units: model.units, asciiOnly: glyphs.isASCII)
+        let dash = "-"
+        var text = model.location.id + " " + kind.rawValue + ": "
+        switch kind {
+        case .current:
+            guard let values = model.current?.values else { return text + "none" }
+            var parts = [format.temperature(values.temperature) ?? dash]
+            if let summary = values.summary ?? values.condition?.summary { parts[0] += " " + summary }
+            if let feels = format.temperature(values.apparentTemperature) { parts.append("feels " + feels) }
+            if let humidity = format.percent(values.humidity) { parts.append("humidity " + humidity) }
+            if let wind = format.speed(values.windSpeed) {
+                parts.append("wind " + wind + (values.windDirection.map { " " + $0 } ?? ""))
+            }
+            text += parts.joined(separator: ", ")
+        case .hourly:
+            let temperatures = model.hours.prefix(24).compactMap(\.values.temperature)
+            text += "\(model.hours.count) hours"
+            if let first = model.hours.first { text += " from " + first.label }
+            if let low = temperatures.min(), let high = temperatures.max() {
+                text += ", next 24 h " + (format.temperature(low, decimals: 0) ?? dash) + " to "
+                    + (format.temperature(high, decimals: 0) ?? dash)
+            }
+            if let chance = model.hours.prefix(24).compactMap(\.values.precipitationProbability).max() {
+                text += ", precipitation up to " + (format.percent(chance) ?? dash)
+            }
+        case .daily:
+            text += model.days.prefix(3).map { day in
+                day.label + " " + (format.temperature(day.temperatureMax, decimals: 0) ?? dash) + "/"
+                    + (format.temperature(day.temperatureMin, decimals: 0) ?? dash)
+            }.joined(separator: ", ")
+            if model.days.isEmpty { text += "no days ahead" }
+        case .alerts:
+            if model.alerts.isEmpty { return text + "none" }
+            text += model.alerts.map { $0.title + " (" + $0.severity.rawValue + ")" }.joined(separator: "; ")
+        case .status:
+            guard let status = model.status else { return text + "none" }
+            text += status.state.rawValue
+            if let provider = status.provider { text += " via " + provider }
+            if let error = status.lastError, status.state != .ok { text += ": " + error }
+            return TerminalText.clean(text)
+        }
+        if kind != .alerts, !model.freshness.text.isEmpty { text += " (" + model.freshness.text + ")" }
+        return TerminalText.clean(text)
+    }
+}

@@ -1,0 +1,82 @@
+import WeatherModel
+
+/// The retained topics of one location below `<base>/<loc>/` (SPEC §3).
+public enum LocationTopic: String, Sendable, CaseIterable {
+    case current, hourly, daily, alerts, status
+
+    /// `<base>/<loc>/<topic>`.
+    public func topic(base: String, location: String) -> String {
+        base + "/" + location + "/" + rawValue
+    }
+}
+
+/// One parsed payload and the topic it arrived on.
+public struct TopicPayload: Sendable, Equatable {
+    public var topic: String
+    public var json: JSONValue
+
+    public init(topic: String, json: JSONValue) {
+        self.topic = topic
+        self.json = json
+    }
+}
+
+/// Whatever has arrived for one location; any payload may be missing.
+public struct LocationPayloads: Sendable, Equatable {
+    /// The location id of the topics (`home` in `weather/home/current`).
+    public var location: String
+    public var current: TopicPayload?
+    public var hourly: TopicPayload?
+    public var daily: TopicPayload?
+    public var alerts: TopicPayload?
+    public var status: TopicPayload?
+
+    public init(
+        location: String, current: TopicPayload? = nil, hourly: TopicPayload? = nil, daily: TopicPayload? = nil,
+        alerts: TopicPayload? = nil, status: TopicPayload? = nil
+    ) {
+        self.location = location
+        self.current = current
+        self.hourly = hourly
+        self.daily = daily
+        self.alerts = alerts
+        self.status = status
+    }
+
+    /// Decodes raw message payloads (keyed by topic) of `location` below `base`, refusing
+    /// oversized, non-UTF-8, too deeply nested or non-object payloads.
+    public init(
+        base: String, location: String, messages: [String: [UInt8]], decoder: PayloadDecoder = PayloadDecoder()
+    ) throws(ViewModelError) {
+        self.init(location: location)
+        for kind in LocationTopic.allCases {
+            let topic = kind.topic(base: base, location: location)
+            guard let bytes = messages[topic] else { continue }
+            self[kind] = TopicPayload(topic: topic, json: try decoder.object(topic: topic, bytes: bytes))
+        }
+    }
+
+    public subscript(kind: LocationTopic) -> TopicPayload? {
+        get {
+            switch kind {
+            case .current: current
+            case .hourly: hourly
+            case .daily: daily
+            case .alerts: alerts
+            case .status: status
+            }
+        }
+        set {
+            switch kind {
+            case .current: current = newValue
+            case .hourly: hourly = newValue
+            case .daily: daily = newValue
+            case .alerts: alerts = newValue
+            case .status: status = newValue
+            }
+        }
+    }
+
+    /// Whether any weather (current, hourly or daily) is there, not only status or alerts.
+    public var hasWeather: Bool { current != nil || hourly != nil || daily != nil }
+}

@@ -1,0 +1,160 @@
+import FoundationEssentials
+import WeatherModel
+
+/// Everything a view shows about one location, from its retained payloads and a `now`.
+///
+/// Pure and shared by the terminal view and the e-ink renderer: values are held in
+/// canonical units (°C, km/h, hPa, mm, km) and turned into text by `formatter`, in the
+/// display `units`. Hours that are over and days that are past are dropped against `now`,
+/// so a view stays right even when no new message arrives.
+public struct WeatherViewModel: Sendable {
+    public var location: LocationInfo
+    public var zone: ZoneInfo
+    public var now: Date
+    /// The location's calendar day at `now`.
+    public var today: CivilDate
+    /// The units to display in: the `--units` choice, else those the payloads declare.
+    public var units: UnitSettings
+    public var provider: String?
+    public var attribution: String?
+    public var current: CurrentConditions?
+    /// From the hour that contains now (labelled `Now`) on.
+    public var hours: [HourForecast]
+    /// Minutes between hourly entries.
+    public var hourInterval: Int
+    /// From today (labelled `Today`) on.
+    public var days: [DayForecast]
+    /// Alerts that have not expired, most severe first.
+    public var alerts: [WeatherAlert]
+    /// Whether an alerts payload arrived (an empty list then means "none").
+    public var hasAlertsPayload: Bool
+    public var status: BridgeStatus?
+    public var freshness: Freshness
+
+    /// Text for the values, in `units`.
+    public var formatter: ValueFormatter { ValueFormatter(units: units) }
+
+    /// Whether there is any weather to show (current, hours or days).
+    public var hasWeather: Bool { current != nil || !hours.isEmpty || !days.isEmpty }
+
+    /// Today's entry of `days`, if the daily payload still has it.
+    public var todayForecast: DayForecast? { days.first { $0.date == today } }
+
+    /// Builds the view model; a payload that does not match SPEC §4 is a `ViewModelError`
+    /// naming its topic and the field.
+    public init(payloads: LocationPayloads, now: Date, units: UnitSettings? = nil) throws(ViewModelError) {
+        self.now = now
+        var envelopes: [(kind: LocationTopic, envelope: Envelope, reader: FieldReader)] = []
+        for kind in [LocationTopic.current, .hourly, .daily, .alerts] {
+            guard let payload = payloads[kind] else { continue }
+            let reader = try FieldReader(topic: payload.topic, path: kind.rawValue, value: payload.json)
+            let envelope = try Envelope(reader)
+            guard envelope.location.id == payloads.location else {
+                throw ViewModelError(
+                    topic: payload.topic,
+                    problem: "\(kind.rawValue).location.id '\(envelope.location.id.prefix(64))' does not match the "
+                        + "topic's location '\(payloads.location)'")
+            }
+            var zoned = reader
+            zoned.zone = envelope.zone
+            envelopes.append((kind, envelope, zoned))
+        }
+        let main = envelopes.first?.envelope
+        location = main?.location ?? LocationInfo(id: payloads.location, name: payloads.location, latitude: 0, longitude: 0)
+        zone = main?.zone ?? .utc
+        today = zone.localDate(now)
+        self.units = units ?? envelopes.first(where: { $0.kind != .alerts })?.envelope.units ?? .metric
+        provider = main?.provider
+        attribution = main?.attribution
+        status = try payloads.status.map { (payload) throws(ViewModelError) in try BridgeStatus(payload) }
+
+        current = nil
+        hours = []
+        hourInterval = 60
+        days = []
+        alerts = []
+        hasAlertsPayload = false
+        var currentFetched: Date?
+        for (kind, envelope, reader) in envelopes {
+            switch kind {
+            case .current:
+                current = CurrentConditions(
+                    values: try WeatherValues(reader, units: envelope.units), sunrise: try reader.date("sunrise"),
+                    sunset: try reader.date("sunset"))
+                currentFetched = envelope.fetchedAt
+            case .hourly:
+                (hours, hourInterval) = try Self.hours(reader, units: envelope.units, now: now, zone: zone)
+            case .daily:
+                days = try Self.days(reader, units: envelope.units, today: today)
+            case .alerts:
+                hasAlertsPayload = true
+                alerts = try Self.alerts(reader, now: now)
+            case .status:
+                break
+            }
+        }
+
+        // The data's own time: the current reading's instant, never later than its fetch.
+        var asOf: Date?
+        if let current {
+            asOf = [current.values.time, currentFetched].compactMap { $0 }.min()
+        }
+        if asOf == nil {
+            asOf = envelopes.filter { $0.kind != .alerts }.compactMap(\.envelope.fetchedAt).min()
+        }
+        let expiresAt = envelopes.compactMap(\.envelope.expiresAt).min()
+        freshness = Freshness(
+            asOf: asOf, expiresAt: expiresAt, statusState: status?.state.rawValue, statusError: status?.lastError,
+            now: now, zone: zone)
+    }
+
+    static func hours(
+        _ reader: FieldReader, units: UnitSettings, now: Date, zone: ZoneInfo
+    ) throws(ViewModelError) -> ([HourForecast], Int) {
+        let interval = Int(try reader.number("interval_minutes", in: 1...1440) ?? 60)
+        var result: [HourForecast] = []
+        for entry in try reader.readers("hours") {
+            let values = try WeatherValues(entry, units: units)
+            guard let time = values.time else { throw entry.fail("time", "missing") }
+            // An hour that is over is dropped even if no newer message came.
+            if time.addingTimeInterval(Double(interval * 60)) <= now { continue }
+            let local = zone.civil(time)
+            let containsNow = time <= now
+            let label = containsNow && result.isEmpty ? "Now" : LocalTime.clock(local)
+            result.append(HourForecast(label: label, time: time, local: local, values: values))
+        }
+        return (result, interval)
+    }
+
+    static func days(_ reader: FieldReader, units: UnitSettings, today: CivilDate) throws(ViewModelError) -> [DayForecast] {
+        var result: [DayForecast] = []
+        for entry in try reader.readers("days") {
+            var day = try DayForecast(entry, units: units)
+            guard day.date >= today else { continue }
+            switch day.date.daysSinceEpoch - today.daysSinceEpoch {
+            case 0: (day.label, day.shortLabel) = ("Today", "Today")
+            case 1: (day.label, day.shortLabel) = ("Tomorrow", "Tmrw")
+            default:
+                day.label = LocalTime.weekdays[day.date.weekday]
+                day.shortLabel = LocalTime.shortWeekdays[day.date.weekday]
+            }
+            result.append(day)
+        }
+        return result
+    }
+
+    static func alerts(_ reader: FieldReader, now: Date) throws(ViewModelError) -> [WeatherAlert] {
+        var result: [WeatherAlert] = []
+        for entry in try reader.readers("alerts") {
+            let alert = try WeatherAlert(entry)
+            if let expires = alert.expires, expires <= now { continue }
+            result.append(alert)
+        }
+        let order = AlertSeverity.allCases
+        return result.enumerated().sorted { lhs, rhs in
+            let left = order.firstIndex(of: lhs.element.severity) ?? order.count
+            let right = order.firstIndex(of: rhs.element.severity) ?? order.count
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Rendering
+import TestSupport
+import Testing
+import WeatherModel
+
+/// `weatherview show` output for recorded payloads, compared with golden files
+/// (`UPDATE_GOLDEN=1 swift test --filter RenderingTests` rewrites them; read the diff).
+@Suite("Terminal golden output")
+struct TerminalGoldenTests {
+    static let fresh = "2026-02-07T16:20:00+01:00"
+
+    func check(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        if let difference = Golden.check(text, "RenderingTests/Golden/terminal/" + name) {
+            Issue.record(Comment(rawValue: difference), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("every glyph set, plain and in colour", arguments: GlyphSet.allCases, [false, true])
+    func glyphSets(glyphs: GlyphSet, color: Bool) throws {
+        let model = try ViewModelFixtures.model("munich-full", now: Self.fresh)
+        let text = TerminalRenderer(options: TerminalOptions(glyphs: glyphs, color: color)).render(model)
+        check(text, "show-full-\(glyphs.rawValue)-\(color ? "color" : "plain").txt")
+        if !color { #expect(!text.utf8.contains(0x1B)) }
+    }
+
+    @Test("--both-units shows °C and °F side by side")
+    func bothUnits() throws {
+        let model = try ViewModelFixtures.model("munich-full", now: Self.fresh)
+        let text = TerminalRenderer(options: TerminalOptions(glyphs: .unicode, bothUnits: true)).render(model)
+        check(text, "show-full-both-units.txt")
+        #expect(text.contains("°C / "))
+        #expect(text.contains("°F"))
+    }
+
+    @Test("--units imperial converts from the declared metric units")
+    func imperial() throws {
+        let model = try ViewModelFixtures.model("munich-full", now: Self.fresh, units: .imperial)
+        check(TerminalRenderer(options: TerminalOptions(glyphs: .unicode)).render(model), "show-full-imperial.txt")
+    }
+
+    @Test("stale data: expired hours dropped, warning shown")
+    func stale() throws {
+        let model = try ViewModelFixtures.model("munich-full", now: "2026-02-07T19:40:00+01:00")
+        let text = TerminalRenderer(options: TerminalOptions(glyphs: .unicode)).render(model)
+        check(text, "show-full-stale.txt")
+        let colored = TerminalRenderer(options: TerminalOptions(glyphs: .unicode, color: true)).render(model)
+        check(colored, "show-full-stale-color.txt")
+    }
+
+    @Test("bridge reports an error")
+    func bridgeError() throws {
+        let model = try ViewModelFixtures.model("munich-full", now: Self.fresh) { document in
+            document.set("status.state", "error")
+            document.set(
+                "status.last_error",
+                ["at": "2026-02-07T16:18:00+01:00", "provider": "open-meteo", "message": "HTTP 503 from open-meteo",
+                 "http_status": 503])
+        }
+        check(TerminalRenderer(options: TerminalOptions(glyphs: .ascii)).render(model), "show-full-error.txt")
+    }
+
+    @Test("sparse recorded payloads", arguments: [
+        ("munich", "2026-02-07T16:20:00+01:00", GlyphSet.ascii),
+        ("newyork", "2026-02-06T23:35:00-05:00", GlyphSet.unicode),
+    ])
+    func sparse(name: String, now: String, glyphs: GlyphSet) throws {
+        let model = try ViewModelFixtures.model(name, now: now)
+        let text = TerminalRenderer(options: TerminalOptions(glyphs: glyphs)).render(model)
+        check(text, "show-\(name)-\(glyphs.rawValue).txt")
+    }
+
+    @Test("the view fits 25 lines and 80 columns")
+    func size() throws {
+        let model = try ViewModelFixtures.model("munich-full", now: Self.fresh)
+        for glyphs in GlyphSet.allCases {
+            let text = TerminalRenderer(options: TerminalOptions(glyphs: glyphs)).render(model)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count <= 26, "\(glyphs): \(lines.count) lines")
+            for line in lines { #expect(TerminalText.width(String(line)) <= 80, "\(glyphs): \(line)") }
+        }
+    }
+}
