@@ -64,7 +64,8 @@ struct DiscoverySensor: Sendable, Equatable {
             measured("wind_speed", "Wind speed", "wind_speed", speed),
             measured("wind_gust", "Wind gust", "wind_speed", speed, icon: "mdi:weather-windy"),
             DiscoverySensor(
-                key: "wind_bearing", name: "Wind bearing", source: .current, valueTemplate: Jinja.number("wind_bearing"),
+                key: "wind_bearing", name: "Wind bearing", source: .current,
+                valueTemplate: Jinja.number("wind_bearing"),
                 deviceClass: "wind_direction", stateClass: "measurement_angle", unit: "°", precision: 0),
             measured(
                 "precipitation_intensity", "Precipitation intensity", "precipitation_intensity", intensity,

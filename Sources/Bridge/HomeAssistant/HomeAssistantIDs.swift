@@ -22,7 +22,12 @@ struct HomeAssistantIDs: Sendable, Equatable {
     /// `<domain>.weather2mqtt_<loc>_<key>`: the entity id Home Assistant gives the entity when it
     /// first sees it (it appends `_2` when that one is taken). Entity ids allow `[a-z0-9_]` only.
     func entityID(_ domain: String, _ key: String) -> String {
-        domain + ".weather2mqtt_" + Self.slug(location) + "_" + key
+        entityID(domain) + "_" + key
+    }
+
+    /// `<domain>.weather2mqtt_<loc>`, for the one entity of its domain (the template weather).
+    func entityID(_ domain: String) -> String {
+        domain + ".weather2mqtt_" + Self.slug(location)
     }
 
     /// Lower-case ASCII letters and digits, words joined by single `_`s (Home Assistant's entity

@@ -41,7 +41,8 @@ public enum TemplateWeather {
         header(&yaml, location: location, configuration: configuration, topics: topics, entities: entities)
         yaml.key("mqtt", indent: 0)
         yaml.key("sensor", indent: 2)
-        mqttSensors(&yaml, location: location, configuration: configuration, topics: topics, ids: ids)
+        mqttSensors(
+            &yaml, location: location, configuration: configuration, topics: topics, ids: ids, entities: entities)
         yaml.blank()
         yaml.key("template", indent: 0)
         weather(&yaml, location: location, units: configuration.units, ids: ids, entities: entities)
@@ -59,7 +60,7 @@ public enum TemplateWeather {
             current = ids.entityID("sensor", "current")
             daily = ids.entityID("sensor", "daily_forecast")
             hourly = ids.entityID("sensor", "hourly_forecast")
-            weather = ids.entityID("weather", "forecast")
+            weather = ids.entityID("weather")
         }
     }
 
@@ -68,6 +69,7 @@ public enum TemplateWeather {
         entities: Entities
     ) {
         let units = configuration.units
+        // A package's file name is its name, and Home Assistant wants a slug there.
         yaml.comment(
             """
             weather2mqtt \(BridgeVersion.current): Home Assistant weather entity for "\(location.name)" (location `\(location.id)`).
@@ -75,7 +77,7 @@ public enum TemplateWeather {
             \(topics.current(location.id)), \(topics.daily(location.id)) and \(topics.hourly(location.id)),
             and the template weather entity \(entities.weather) is built from them.
 
-            Where to paste it: save this output as packages/weather2mqtt_\(location.id).yaml in Home Assistant's
+            Where to paste it: save this output as packages/weather2mqtt_\(HomeAssistantIDs.slug(location.id)).yaml in Home Assistant's
             configuration folder, with this in configuration.yaml:
               homeassistant:
                 packages: !include_dir_named packages
@@ -95,21 +97,19 @@ public enum TemplateWeather {
 
     private static func mqttSensors(
         _ yaml: inout YAMLText, location: LocationSettings, configuration: BridgeConfiguration, topics: Topics,
-        ids: HomeAssistantIDs
+        ids: HomeAssistantIDs, entities: Entities
     ) {
-        let entities = Entities(ids: ids)
-        let sensors: [(key: String, name: String, entity: String, topic: String, state: String, attributes: [String]?)] =
-            [
-                ("current", "Current weather", entities.current, topics.current(location.id), Jinja.text("condition"), nil),
-                (
-                    "daily_forecast", "Daily forecast", entities.daily, topics.daily(location.id),
-                    Jinja.text("fetched_at"), dailyForecastTemplate
-                ),
-                (
-                    "hourly_forecast", "Hourly forecast", entities.hourly, topics.hourly(location.id),
-                    Jinja.text("fetched_at"), hourlyForecastTemplate
-                ),
-            ]
+        let sensors = [
+            MQTTSensor(
+                key: "current", name: "Current weather", entity: entities.current, topic: topics.current(location.id),
+                state: Jinja.text("condition"), attributes: nil),
+            MQTTSensor(
+                key: "daily_forecast", name: "Daily forecast", entity: entities.daily, topic: topics.daily(location.id),
+                state: Jinja.text("fetched_at"), attributes: dailyForecastTemplate),
+            MQTTSensor(
+                key: "hourly_forecast", name: "Hourly forecast", entity: entities.hourly,
+                topic: topics.hourly(location.id), state: Jinja.text("fetched_at"), attributes: hourlyForecastTemplate),
+        ]
         for sensor in sensors {
             yaml.pair("name", sensor.name, indent: 4, listItem: true)
             yaml.pair("unique_id", ids.uniqueID(sensor.key), indent: 6)
@@ -135,6 +135,17 @@ public enum TemplateWeather {
             yaml.pair("identifiers", [ids.device], indent: 8)
             yaml.pair("name", location.name, indent: 8)
         }
+    }
+
+    /// One of the document's MQTT sensors: the current reading, or a forecast whose
+    /// `attributes` template turns our payload into Home Assistant's forecast list.
+    private struct MQTTSensor {
+        var key: String
+        var name: String
+        var entity: String
+        var topic: String
+        var state: String
+        var attributes: [String]?
     }
 
     private static func weather(

@@ -1,0 +1,131 @@
+import WeatherModel
+
+/// What Home Assistant accepts in a discovered MQTT sensor, written down independently of the
+/// code under test, so that the discovery tests can fail.
+///
+/// Sources (Home Assistant Core 2026.x, read November 2026):
+/// - "Sensor" integration docs, Device class (home-assistant.io/integrations/sensor/#device-class):
+///   the units each device class supports;
+/// - developer docs, "Sensor entity" (developers.home-assistant.io/docs/core/entity/sensor/),
+///   available device classes and state classes;
+/// - `homeassistant/components/sensor/const.py`: `DEVICE_CLASS_UNITS`,
+///   `DEVICE_CLASS_STATE_CLASSES` and `STATE_CLASS_UNITS` (`measurement_angle` only with `°`,
+///   added in 2025.4 together with the `wind_direction` device class);
+/// - `homeassistant/components/mqtt/sensor.py`, `validate_sensor_state_and_device_class_config`:
+///   `options` only with device class `enum` and never with a unit or a state class, a unit
+///   outside the device class's list refuses the entity.
+/// - MQTT integration docs (home-assistant.io/integrations/mqtt/), device discovery payload:
+///   `device` (`dev`) and `origin` (`o`) required, `platform` (`p`) and `unique_id` required in
+///   every component; `object_id` is deprecated (replaced by `default_entity_id`, Core 2025.10;
+///   no longer works from 2026.4).
+enum HomeAssistantRules {
+    /// Units per device class (only the device classes a weather bridge could use).
+    static let deviceClassUnits: [String: Set<String>] = [
+        "temperature": ["°C", "°F", "K"],
+        "humidity": ["%"],
+        "atmospheric_pressure": ["cbar", "bar", "hPa", "mmHg", "inHg", "kPa", "mbar", "Pa", "psi"],
+        "pressure": ["Pa", "kPa", "hPa", "bar", "cbar", "mbar", "mmHg", "inHg", "psi"],
+        "wind_speed": ["Beaufort", "ft/s", "km/h", "kn", "m/s", "mph"],
+        "wind_direction": ["°"],
+        "precipitation": ["cm", "in", "mm"],
+        "precipitation_intensity": ["in/d", "in/h", "mm/d", "mm/h"],
+        "distance": ["km", "m", "cm", "mm", "mi", "nmi", "yd", "in"],
+        "irradiance": ["W/m²", "BTU/(h⋅ft²)"],
+        "duration": ["d", "h", "min", "s", "ms", "µs"],
+    ]
+
+    /// State classes per device class.
+    static let deviceClassStateClasses: [String: Set<String>] = [
+        "temperature": ["measurement"],
+        "humidity": ["measurement"],
+        "atmospheric_pressure": ["measurement"],
+        "pressure": ["measurement"],
+        "wind_speed": ["measurement"],
+        "wind_direction": ["measurement_angle"],
+        "precipitation": ["measurement", "total", "total_increasing"],
+        "precipitation_intensity": ["measurement"],
+        "distance": ["measurement", "total", "total_increasing"],
+        "irradiance": ["measurement"],
+        "duration": ["measurement", "total", "total_increasing"],
+        "enum": [],
+        "timestamp": [],
+        "date": [],
+    ]
+
+    static let stateClasses: Set<String> = ["measurement", "measurement_angle", "total", "total_increasing"]
+
+    /// `STATE_CLASS_UNITS`.
+    static let stateClassUnits: [String: Set<String>] = ["measurement_angle": ["°"]]
+
+    static let nonNumericDeviceClasses: Set<String> = ["enum", "timestamp", "date"]
+
+    /// Keys Home Assistant deprecated or removed in MQTT discovery.
+    static let deprecatedKeys: Set<String> = ["object_id", "obj_id", "json_attributes"]
+
+    /// The problems Home Assistant would have with one sensor component (empty: accepted).
+    static func problems(sensor component: JSONValue, id: String) -> [String] {
+        var problems: [String] = []
+        func fail(_ message: String) { problems.append("\(id): \(message)") }
+        guard let object = component.object else { return ["\(id): not an object"] }
+        let platform = object["platform"]?.string ?? object["p"]?.string
+        if platform != "sensor" { fail("platform is \(platform ?? "missing"), not sensor") }
+        if (object["unique_id"] ?? object["uniq_id"])?.string?.isEmpty ?? true { fail("no unique_id") }
+        if (object["state_topic"] ?? object["stat_t"])?.string?.isEmpty ?? true { fail("no state_topic") }
+        for key in object.keys where deprecatedKeys.contains(key) { fail("deprecated key \(key)") }
+
+        let deviceClass = (object["device_class"] ?? object["dev_cla"])?.string
+        let stateClass = (object["state_class"] ?? object["stat_cla"])?.string
+        let unit = (object["unit_of_measurement"] ?? object["unit_of_meas"])?.string
+        let options = (object["options"] ?? object["ops"])?.array
+
+        if let options {
+            if options.isEmpty { fail("empty options") }
+            if stateClass != nil || unit != nil { fail("options together with a state class or a unit") }
+            if deviceClass != "enum" { fail("options without device class enum") }
+        }
+        if deviceClass == "enum" && options == nil { fail("enum without options") }
+        if let stateClass {
+            if !stateClasses.contains(stateClass) { fail("unknown state class \(stateClass)") }
+            if let units = stateClassUnits[stateClass], !units.contains(unit ?? "") {
+                fail("unit \(unit ?? "none") not valid with state class \(stateClass)")
+            }
+        }
+        if let deviceClass {
+            if nonNumericDeviceClasses.contains(deviceClass) {
+                if unit != nil { fail("a unit on non-numeric device class \(deviceClass)") }
+                if stateClass != nil { fail("a state class on non-numeric device class \(deviceClass)") }
+            } else if let units = deviceClassUnits[deviceClass] {
+                if !units.contains(unit ?? "") {
+                    fail("unit \(unit ?? "none") not valid for device class \(deviceClass)")
+                }
+            } else {
+                fail("device class \(deviceClass) not in the test's table")
+            }
+            if let stateClass, let allowed = deviceClassStateClasses[deviceClass], !allowed.contains(stateClass) {
+                fail("state class \(stateClass) impossible for device class \(deviceClass)")
+            }
+        }
+        if let precision = object["suggested_display_precision"] {
+            if precision.int == nil || precision.int! < 0 {
+                fail("suggested_display_precision is not a positive integer")
+            }
+        }
+        if let entity = (object["default_entity_id"] ?? object["def_ent_id"])?.string,
+            !isEntityID(entity, domain: "sensor")
+        {
+            fail("default_entity_id \(entity) is not a valid sensor entity id")
+        }
+        return problems
+    }
+
+    /// Home Assistant's `valid_entity_id`: `domain.object_id`, `[a-z0-9_]`, no `__`, no `_` at
+    /// either end of either part.
+    static func isEntityID(_ text: String, domain: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0] == domain else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && !part.hasPrefix("_") && !part.hasSuffix("_") && !part.contains("__")
+                && part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Configuration
+import Foundation
+import TestSupport
+import WeatherModel
+
+/// Configurations and outside checkers for the Home Assistant tests.
+enum HomeAssistantTestTools {
+    /// A configuration with the given units, base topic and location ids.
+    static func configuration(
+        units: UnitSettings = .metric, base: String = "weather", locations: [String] = ["home"], qos: Int = 1
+    ) -> BridgeConfiguration {
+        BridgeConfiguration(
+            mqtt: MQTTSettings(baseTopic: base, qos: qos), units: units,
+            locations: locations.map {
+                LocationSettings(id: $0, name: "Place \($0)", latitude: 52.52, longitude: 13.405)
+            })
+    }
+
+    /// Every combination of the units a configuration can name.
+    static var everyUnitCombination: [UnitSettings] {
+        var all: [UnitSettings] = []
+        for temperature in TemperatureUnit.allCases {
+            for speed in SpeedUnit.allCases {
+                for pressure in PressureUnit.allCases {
+                    for precipitation in PrecipitationUnit.allCases {
+                        for distance in DistanceUnit.allCases {
+                            all.append(
+                                UnitSettings(
+                                    temperature: temperature, windSpeed: speed, pressure: pressure,
+                                    precipitation: precipitation, distance: distance))
+                        }
+                    }
+                }
+            }
+        }
+        return all
+    }
+
+    /// The recorded New York payloads (`current`, `hourly`, `daily`, `alerts`), metric.
+    static func golden() throws -> JSONValue {
+        let path = TestPaths.testsFolder + "/ProvidersTests/Golden/open-meteo/newyork.json"
+        return try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    struct PythonError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs `python3 -c script` with `input` on stdin and returns stdout.
+    static func python(_ script: String, input: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Python reads all of stdin before it writes anything, so writing first cannot deadlock.
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw PythonError(
+                description: "python3 failed (\(process.terminationStatus)): " + String(decoding: errors, as: UTF8.self)
+            )
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `text` parsed by PyYAML's `safe_load`, as JSON; throws when it is not valid YAML.
+    static func parseYAML(_ text: String) throws -> JSONValue {
+        let json = try python("import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))", input: text)
+        return try JSONParser.parse(json)
+    }
+
+    /// Whether Jinja2 is there to render templates as Home Assistant would.
+    static let hasJinja: Bool = (try? python("import jinja2", input: "")) != nil
+
+    /// One template to render: `value_json` (absent: not JSON), and for template-weather
+    /// templates the `states` and attributes of the entities they read.
+    struct Render: Encodable {
+        var template: String
+        var valueJSON: String?
+        var states: [String: String] = [:]
+        var attributesJSON: [String: String] = [:]
+    }
+
+    /// Renders with Jinja2's immutable sandbox, Home Assistant's template environment, with
+    /// `states`, `state_attr` and `is_state` standing in for Home Assistant's. A template error
+    /// renders as `ERROR: …`.
+    static func render(_ jobs: [Render]) throws -> [String] {
+        let script = """
+            import json, sys
+            from jinja2.sandbox import ImmutableSandboxedEnvironment
+            env = ImmutableSandboxedEnvironment()
+            out = []
+            for job in json.load(sys.stdin):
+                states = job.get('states', {})
+                attributes = {k: json.loads(v) for k, v in job.get('attributesJSON', {}).items()}
+                env.globals['states'] = lambda e: states.get(e, 'unknown')
+                env.globals['state_attr'] = lambda e, a: (attributes.get(e) or {}).get(a)
+                env.globals['is_state'] = lambda e, s: states.get(e, 'unknown') == s
+                context = {} if job.get('valueJSON') is None else {'value_json': json.loads(job['valueJSON'])}
+                try:
+                    out.append(env.from_string(job['template']).render(**context))
+                except Exception as error:
+                    out.append('ERROR: ' + repr(error))
+            print(json.dumps(out))
+            """
+        let input = String(decoding: try JSONEncoder().encode(jobs), as: UTF8.self)
+        let output = try JSONParser.parse(try python(script, input: input))
+        return (output.array ?? []).map { $0.string ?? "" }
+    }
+}
