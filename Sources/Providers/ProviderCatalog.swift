@@ -1,0 +1,165 @@
+import FoundationEssentials
+import WeatherModel
+
+/// Every provider the bridge knows, by the name configuration uses (`providers:` keys and
+/// a location's `providers: [...]`).
+public enum ProviderCatalog {
+    /// The provider names, in the order SPEC §5 lists them.
+    public static let names = ["open-meteo", "openweathermap", "pirate-weather", "met-no", "nws"]
+
+    /// Builds the provider called `name`.
+    ///
+    /// - Parameters:
+    ///   - baseURL: `providers.<name>.base_url`; empty means the provider's public service.
+    ///   - apiKey: `api_key` / `api_key_file` (OpenWeatherMap and Pirate Weather need one).
+    ///   - api: OpenWeatherMap's `api:` (`onecall`, the default, or `free`); ignored by the others.
+    ///   - userAgent: `weather2mqtt/<version> (<contact>)`, sent with every request.
+    ///   - contact: the configuration's `contact:`; MET Norway and the NWS refuse anonymous clients.
+    ///   - pointsCache: where the NWS provider keeps `/points` answers (the bridge's `state_dir`).
+    public static func make(
+        name: String, baseURL: String, apiKey: String?, api: String?, userAgent: String, contact: String?,
+        pointsCache: (any NWSPointsCache)?
+    ) throws(ProviderError) -> any WeatherProvider {
+        let base = baseURL.trimmingSpaces()
+        let key = apiKey?.trimmingSpaces() ?? ""
+        func requireContact() throws(ProviderError) {
+            guard let contact, !contact.trimmingSpaces().isEmpty else {
+                throw .unauthorized(
+                    "\(name) requires a contact (an e-mail address or URL) in the User-Agent: "
+                        + "set `contact:` in the configuration")
+            }
+        }
+        switch name {
+        case "open-meteo":
+            return OpenMeteo(baseURL: base.isEmpty ? "https://api.open-meteo.com" : base, userAgent: userAgent)
+        case "openweathermap":
+            guard !key.isEmpty else {
+                throw .unauthorized("openweathermap needs an API key (`api_key` or `api_key_file`)")
+            }
+            let choice: OpenWeatherMap.API
+            switch api?.trimmingSpaces().lowercased() ?? "" {
+            case "", "onecall": choice = .oneCall
+            case "free": choice = .free
+            case let other:
+                throw .invalidResponse("openweathermap: unknown api `\(other)` (valid: onecall, free)")
+            }
+            return OpenWeatherMap(
+                baseURL: base.isEmpty ? OpenWeatherMap.defaultBaseURL : base, apiKey: key, api: choice,
+                userAgent: userAgent)
+        case "pirate-weather":
+            guard !key.isEmpty else {
+                throw .unauthorized("pirate-weather needs an API key (`api_key` or `api_key_file`)")
+            }
+            return PirateWeather(
+                baseURL: base.isEmpty ? PirateWeather.defaultBaseURL : base, apiKey: key, userAgent: userAgent)
+        case "met-no":
+            try requireContact()
+            return try MetNo(baseURL: base.isEmpty ? MetNo.defaultBaseURL : base, userAgent: userAgent)
+        case "nws":
+            try requireContact()
+            return try NWS(
+                baseURL: base.isEmpty ? NWS.defaultBaseURL : base, userAgent: userAgent,
+                pointsCache: pointsCache ?? InMemoryNWSPointsCache())
+        default:
+            throw .invalidResponse("unknown provider `\(name)` (valid: \(names.joined(separator: ", ")))")
+        }
+    }
+
+    /// The attribution a provider's terms ask for in every payload; `nil` for an unknown name.
+    public static func attribution(for name: String) -> String? {
+        switch name {
+        case "open-meteo": "Weather data by Open-Meteo.com (CC BY 4.0)"
+        case "openweathermap": "Weather data by OpenWeather"
+        case "pirate-weather": "Powered by Pirate Weather"
+        case "met-no": "Data from MET Norway (CC BY 4.0)"
+        case "nws": "Data from the US National Weather Service"
+        default: nil
+        }
+    }
+
+    /// Throws unless `userAgent` carries a contact: a parenthesised comment holding an e-mail
+    /// address or a URL, as MET Norway's and the NWS's terms of service ask
+    /// (`weather2mqtt/1.0 (me@example.com)`).
+    static func requireIdentifying(_ userAgent: String, provider: String) throws(ProviderError) {
+        let hasContact: Bool = {
+            guard let open = userAgent.firstIndex(of: "("), let close = userAgent.lastIndex(of: ")"), open < close
+            else { return false }
+            let comment = userAgent[userAgent.index(after: open)..<close].trimmingSpaces()
+            return comment.contains("@") || comment.contains(".")
+        }()
+        guard hasContact else {
+            throw .unauthorized(
+                "\(provider) requires a User-Agent with a contact, like `weather2mqtt/1.0 (you@example.com)`: "
+                    + "set `contact:` in the configuration")
+        }
+    }
+
+    /// A base URL without its trailing slashes.
+    static func trimmedBaseURL(_ text: String) -> String {
+        var result = text.trimmingSpaces()
+        while result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+
+    /// Parses an answer body: HTML, empty and truncated bodies are `.invalidResponse`.
+    static func parse(_ body: [UInt8], provider: String) throws(ProviderError) -> JSONValue {
+        try ResponseCheck.json(
+            ProviderResponse(status: 200, body: body, receivedAt: Date(timeIntervalSince1970: 0)), provider: provider)
+    }
+}
+
+// Reading provider JSON defensively: a value of the wrong type is `nil`, never a trap.
+extension JSONValue {
+    /// Unix seconds as an instant, if plausible for weather data (after 1970-01-12, before
+    /// 2286): absurd numbers are `nil`, so they can never overflow a date calculation.
+    var unixTime: Date? {
+        guard let seconds = lenientDouble, seconds > 1_000_000, seconds < 10_000_000_000 else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// An ISO 8601 timestamp (with its offset) as an instant, if plausible.
+    var isoTime: Date? {
+        guard let text = string, let date = ISO8601.date(text),
+            date.timeIntervalSince1970 > 1_000_000, date.timeIntervalSince1970 < 10_000_000_000
+        else { return nil }
+        return date
+    }
+
+    /// A non-empty string.
+    var text: String? {
+        guard let value = string?.trimmingSpaces(), !value.isEmpty else { return nil }
+        return value
+    }
+}
+
+extension String {
+    /// The text with its first letter upper-cased (`"overcast clouds"` → `"Overcast clouds"`).
+    var capitalisedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}
+
+extension String {
+    /// Lower-case ASCII letters and digits, everything else `-` (for alert ids).
+    var slug: String {
+        String(
+            lowercased().unicodeScalars.map { scalar in
+                ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "-"
+            })
+    }
+}
+
+extension AlertSeverity {
+    /// The severity an alert's title implies, for providers that send none: MeteoAlarm
+    /// colours (`Red`, `Orange`/`Amber`, `Yellow`, `Green`), then the NWS words (`Warning`,
+    /// `Watch`, `Advisory`/`Statement`); otherwise `unknown`.
+    init(guessingFrom text: String) {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        let table: [(String, AlertSeverity)] = [
+            ("red", .extreme), ("orange", .severe), ("amber", .severe), ("yellow", .moderate), ("green", .minor),
+            ("warning", .severe), ("watch", .moderate), ("advisory", .minor), ("statement", .minor),
+        ]
+        self = table.first { words.contains($0.0) }?.1 ?? .unknown
+    }
+}
