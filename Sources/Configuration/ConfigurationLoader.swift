@@ -1,0 +1,94 @@
+import WeatherModel
+
+/// Reads and validates the configuration file (SPEC §2).
+///
+/// Every failure is a `ConfigurationError` naming the file, the line and what would be valid;
+/// the executables print it and exit with 78.
+public enum ConfigurationLoader {
+    /// Configuration files are small; this bounds what a mistaken path (`/dev/zero`) can cost.
+    static let fileLimit = 4 * 1024 * 1024
+
+    /// Reads the file at `path`; `${NAME}` comes from `environment` (`nil`: the process's), and
+    /// `*_file` secrets from the file system, relative paths from the file's folder.
+    public static func load(path: String, environment: [String: String]? = nil) throws(ConfigurationError)
+        -> BridgeConfiguration
+    {
+        let text = try readText(path)
+        let decoder = ConfigDecoder(file: path, environment: lookup(environment), files: .local)
+        return try decoder.configuration(try yaml(text, path: path))
+    }
+
+    /// Validates `text` as if read from `path`, without touching the file system: `readFile`
+    /// answers for every `*_file` and certificate path (`nil`: cannot be read). For tests.
+    public static func parse(
+        _ text: String, path: String, environment: [String: String], readFile: (String) -> String?
+    ) throws(ConfigurationError) -> BridgeConfiguration {
+        let root = try yaml(text, path: path)
+        let result = withoutActuallyEscaping(readFile) { readFile in
+            Result { () throws(ConfigurationError) -> BridgeConfiguration in
+                let decoder = ConfigDecoder(
+                    file: path, environment: { environment[$0] }, files: .reading(readFile))
+                return try decoder.configuration(root)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Only the `mqtt:` section, for `weatherview --config`: the rest of the file must be YAML
+    /// this loader reads, but is not validated, so variables only the bridge has may be unset.
+    public static func loadMQTT(path: String, environment: [String: String]? = nil) throws(ConfigurationError)
+        -> MQTTSettings
+    {
+        let text = try readText(path)
+        let root = try yaml(text, path: path)
+        let decoder = ConfigDecoder(file: path, environment: lookup(environment), files: .local)
+        switch root.kind {
+        case .null: return try decoder.mqtt(nil)
+        case .mapping: return try decoder.mqtt(root["mqtt"])
+        default:
+            throw ConfigurationError(
+                file: path, line: root.line, message: "the file must be a mapping of sections (mqtt, locations, …)")
+        }
+    }
+
+    static func yaml(_ text: String, path: String) throws(ConfigurationError) -> YAMLNode {
+        do {
+            return try YAMLParser.parse(text)
+        } catch {
+            throw ConfigurationError(file: path, line: error.line, message: "\(error.message) (column \(error.column))")
+        }
+    }
+
+    private static func readText(_ path: String) throws(ConfigurationError) -> String {
+        let bytes: [UInt8]
+        switch LocalFiles.read(path, limit: fileLimit) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            throw ConfigurationError(file: path, line: nil, message: "cannot read the configuration: \(failure.reason)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigurationError(
+                file: path, line: firstInvalidLine(bytes), message: "not UTF-8 text (is this the configuration file?)")
+        }
+        return text
+    }
+
+    /// The line holding the first byte that is not UTF-8.
+    private static func firstInvalidLine(_ bytes: [UInt8]) -> Int {
+        var line = 1
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): if encoded.count == 1, encoded.first == 0x0A { line += 1 }
+            case .error: return line
+            case .emptyInput: return line
+            }
+        }
+    }
+
+    private static func lookup(_ environment: [String: String]?) -> (String) -> String? {
+        if let environment { return { environment[$0] } }
+        return { ProcessEnvironment.value($0) }
+    }
+}

@@ -1,0 +1,211 @@
+/// Reads the YAML tree into validated settings: one per load, collecting warnings.
+///
+/// Every failure is a `ConfigurationError` naming the file, the line of the offending node, the
+/// key (as a dotted path such as `mqtt.qos` or `locations[0].latitude`) and what would be valid.
+final class ConfigDecoder {
+    let file: String
+    let environment: (String) -> String?
+    let files: FileAccess
+    /// Relative paths in the file are taken relative to the file's folder; `nil` keeps them as
+    /// written.
+    let folder: String?
+    private(set) var warnings: [String] = []
+
+    init(file: String, environment: @escaping (String) -> String?, files: FileAccess) {
+        self.file = file
+        self.environment = environment
+        self.files = files
+        if let slash = file.lastIndex(of: "/") {
+            let folder = String(file[..<slash])
+            self.folder = folder.isEmpty ? "/" : folder
+        } else {
+            self.folder = nil
+        }
+    }
+
+    func fail(_ line: Int?, _ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, line: line, message: message)
+    }
+
+    func warn(_ message: String) {
+        if !warnings.contains(message) { warnings.append(message) }
+    }
+
+    // MARK: Sections
+
+    /// A mapping whose keys must all be in `keys`.
+    func section(_ node: YAMLNode?, path: String, keys: [String]) throws(ConfigurationError) -> ConfigSection {
+        guard let node else { return ConfigSection(path: path, line: nil, entries: []) }
+        switch node.kind {
+        case .null:
+            return ConfigSection(path: path, line: node.line, entries: [])
+        case .mapping(let entries):
+            for entry in entries where !keys.contains(entry.key) {
+                let place = path.isEmpty ? "at the top level" : "in \(path)"
+                let hint = MessageText.suggestion(for: entry.key, among: keys).map { "did you mean '\($0)'? " } ?? ""
+                throw fail(
+                    entry.line,
+                    "unknown key '\(MessageText.shown(entry.key))' \(place) (\(hint)valid: "
+                        + keys.joined(separator: ", ") + ")")
+            }
+            return ConfigSection(path: path, line: node.line, entries: entries)
+        default:
+            let what = path.isEmpty ? "the file" : path
+            throw fail(
+                node.line,
+                "\(what) must be a mapping of keys (\(keys.joined(separator: ", "))), not \(node.kindDescription)")
+        }
+    }
+
+    // MARK: Values
+
+    /// The text of a scalar, with `${NAME}` replaced; never contains NUL.
+    func text(_ node: YAMLNode, _ name: String) throws(ConfigurationError) -> String {
+        guard case .scalar(let raw, _) = node.kind else {
+            throw fail(node.line, "\(name) must be a single value, not \(node.kindDescription)")
+        }
+        let value = try substitute(raw, line: node.line, name: name)
+        if value.unicodeScalars.contains("\u{0}") {
+            throw fail(node.line, "\(name) must not contain a NUL character")
+        }
+        return value
+    }
+
+    /// A text value; with `single` (the default) it must fit on one line without control
+    /// characters (it ends up in a header, a topic or a C string), and it is never empty.
+    func string(_ section: ConfigSection, _ key: String, single: Bool = true) throws(ConfigurationError) -> String? {
+        guard let node = section.value(key) else { return nil }
+        let name = section.name(key)
+        let value = try text(node, name)
+        if value.isEmpty {
+            throw fail(node.line, "\(name) must not be empty (leave the key out for the default)")
+        }
+        if single, value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw fail(node.line, "\(name) must not contain control characters (line breaks, tabs, …)")
+        }
+        return value
+    }
+
+    func int(_ section: ConfigSection, _ key: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+        guard let node = section.value(key) else { return nil }
+        let name = section.name(key)
+        let value = try number(node, name)
+        guard let number = Int(value), value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" })
+        else {
+            throw fail(node.line, "\(name) must be a whole number (got '\(MessageText.shown(value))')")
+        }
+        guard range.contains(number) else {
+            let limits = "\(range.lowerBound)…\(range.upperBound)"
+            throw fail(node.line, "\(name) must be \(limits) (got \(number))")
+        }
+        return number
+    }
+
+    func double(_ section: ConfigSection, _ key: String, in range: ClosedRange<Double>) throws(ConfigurationError)
+        -> Double?
+    {
+        guard let node = section.value(key) else { return nil }
+        let name = section.name(key)
+        let value = try number(node, name)
+        let allowed = value.unicodeScalars.allSatisfy {
+            ("0"..."9").contains($0) || "+-.eE".unicodeScalars.contains($0)
+        }
+        guard allowed, value.unicodeScalars.contains(where: { ("0"..."9").contains($0) }), let number = Double(value),
+            number.isFinite
+        else {
+            throw fail(node.line, "\(name) must be a number such as 52.52 (got '\(MessageText.shown(value))')")
+        }
+        guard range.contains(number) else {
+            throw fail(
+                node.line,
+                "\(name) must be between \(short(range.lowerBound)) and \(short(range.upperBound)) "
+                    + "(got \(value))")
+        }
+        return number
+    }
+
+    func bool(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> Bool? {
+        guard let node = section.value(key) else { return nil }
+        let name = section.name(key)
+        let value = try text(node, name)
+        if !node.isQuoted {
+            switch value {
+            case "true", "True", "TRUE": return true
+            case "false", "False", "FALSE": return false
+            default: break
+            }
+        }
+        let got = node.isQuoted ? "the quoted text \"\(MessageText.shown(value))\"" : "'\(MessageText.shown(value))'"
+        throw fail(node.line, "\(name) must be true or false (got \(got))")
+    }
+
+    /// A duration (`90s`, `15m`, `2h`, `1d`, `1h30m`, or seconds), in seconds.
+    func duration(_ section: ConfigSection, _ key: String, in range: ClosedRange<Int>) throws(ConfigurationError)
+        -> Int?
+    {
+        guard let node = section.value(key) else { return nil }
+        let name = section.name(key)
+        let value = try text(node, name)
+        guard let seconds = ConfigurationLoader.parseDuration(value) else {
+            throw fail(
+                node.line, "\(name) must be a duration such as 90s, 15m, 2h or 1d (got '\(MessageText.shown(value))')")
+        }
+        if seconds < range.lowerBound {
+            throw fail(node.line, "\(name) must be at least \(MessageText.duration(range.lowerBound)) (got \(value))")
+        }
+        if seconds > range.upperBound {
+            throw fail(node.line, "\(name) must be at most \(MessageText.duration(range.upperBound)) (got \(value))")
+        }
+        return seconds
+    }
+
+    /// A file path, relative ones taken from the configuration file's folder.
+    func path(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> String? {
+        guard let value = try string(section, key) else { return nil }
+        return resolve(value)
+    }
+
+    func resolve(_ path: String) -> String {
+        guard let folder, !path.hasPrefix("/") else { return path }
+        return folder == "/" ? "/" + path : folder + "/" + path
+    }
+
+    /// The text of a scalar that must be written as a number: quoted text is refused.
+    private func number(_ node: YAMLNode, _ name: String) throws(ConfigurationError) -> String {
+        let value = try text(node, name)
+        if node.isQuoted {
+            throw fail(
+                node.line,
+                "\(name) must be a number, not the quoted text \"\(MessageText.shown(value))\" "
+                    + "(remove the quotes)")
+        }
+        return value
+    }
+
+    private func short(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+/// The entries of one mapping of the file, with its place for messages.
+struct ConfigSection {
+    /// Dotted path (`mqtt.tls`, `locations[0]`); empty for the top level.
+    let path: String
+    let line: Int?
+    let entries: [YAMLEntry]
+
+    func entry(_ key: String) -> YAMLEntry? {
+        entries.first(where: { $0.key == key })
+    }
+
+    /// The value under `key`, `nil` when it is missing or empty.
+    func value(_ key: String) -> YAMLNode? {
+        guard let value = entry(key)?.value, !value.isNull else { return nil }
+        return value
+    }
+
+    /// `mqtt.qos`.
+    func name(_ key: String) -> String {
+        path.isEmpty ? key : path + "." + key
+    }
+}

@@ -1,0 +1,33 @@
+/// One item of `locations:`.
+///
+/// Keys: `id` (required, `^[a-z0-9][a-z0-9_-]{0,63}$`, a topic segment), `name` (default: the
+/// id), `latitude` (−90…90) and `longitude` (−180…180) (required numbers), `timezone` (an IANA
+/// name; required for met-no), `providers` (first = primary, the rest fallbacks; default
+/// `[open-meteo]`), `interval` (≥ 1m, default 15m).
+public struct LocationSettings: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var latitude: Double
+    public var longitude: Double
+    public var timezone: String?
+    /// `KnownProvider` raw values, primary first, no duplicates.
+    public var providers: [String]
+    /// Seconds between refreshes.
+    public var interval: Int
+    /// The line of the item, `nil` when built in code.
+    public var line: Int?
+
+    public init(
+        id: String, name: String? = nil, latitude: Double, longitude: Double, timezone: String? = nil,
+        providers: [String] = [KnownProvider.openMeteo.rawValue], interval: Int = 900, line: Int? = nil
+    ) {
+        self.id = id
+        self.name = name ?? id
+        self.latitude = latitude
+        self.longitude = longitude
+        self.timezone = timezone
+        self.providers = providers
+        self.interval = interval
+        self.line = line
+    }
+}
