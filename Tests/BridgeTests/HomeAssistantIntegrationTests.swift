@@ -6,7 +6,7 @@ import WeatherModel
 /// SPEC §6 end to end: the real executable, a real mosquitto, recorded provider answers.
 /// Disabled until `BridgeService` publishes discovery (announce, birth resend, cleanup) and
 /// `Weather2MQTT` lists `HATemplate`; all four pass against that wiring.
-@Suite("Home Assistant end to end", .serialized, .disabled("until wired"))
+@Suite("Home Assistant end to end", .serialized)
 struct HomeAssistantIntegrationTests {
     static let fixture = TestPaths.fixture("open-meteo", "forecast_current_hourly_daily_newyork_iso8601.json")
     static let now = "2026-02-06T21:40:00Z"

@@ -81,6 +81,7 @@ public actor BridgeService {
             ["mqtt.broker": "\(configuration.mqtt.host):\(configuration.mqtt.port)",
              "locations": "\(configuration.locations.count)"])
         retain(topics.bridgeInfo, StatusPayload.bridgeInfo(configuration: configuration, startedAt: startedAt).utf8Bytes)
+        announceDevices()
         for location in configuration.locations where states[location.id]?.forecast != nil {
             publishReadings(location)
         }
@@ -154,6 +155,16 @@ public actor BridgeService {
             for topic in retainedOrder {
                 if let payload = retained[topic] { send(topic, payload, retain: true) }
             }
+            // Home Assistant: its birth message, and our own old devices to clean up.
+            let prefix = configuration.homeAssistant.prefix
+            do {
+                if configuration.homeAssistant.discovery {
+                    try mqtt?.subscribe(Discovery.statusTopic(prefix: prefix), qos: 1)
+                }
+                try mqtt?.subscribe(Discovery.cleanupFilter(prefix: prefix), qos: 1)
+            } catch {
+                log.warning("subscribe failed: \(error.description)")
+            }
         case .connectionFailed(let error):
             connected = false
             lastConnectionError = error.description
@@ -161,8 +172,51 @@ public actor BridgeService {
         case .disconnected(let reason):
             connected = false
             if let reason { log.warning("MQTT connection lost: \(reason); reconnecting") }
-        case .message:
-            break
+        case .message(let message):
+            handle(message)
+        }
+    }
+
+    /// Home Assistant's birth message and retained discovery configs of removed locations.
+    func handle(_ message: MQTTMessage) {
+        let prefix = configuration.homeAssistant.prefix
+        if message.topic == Discovery.statusTopic(prefix: prefix) {
+            guard configuration.homeAssistant.discovery, Discovery.isBirth(message.payload) else { return }
+            let delay = Discovery.birthDelay(random: Double.random(in: 0..<1))
+            log.info("Home Assistant is online; resending discovery")
+            Task { [weak self] in
+                try? await Task.sleep(for: delay)
+                await self?.resendDiscovery()
+            }
+            return
+        }
+        guard message.retain, !message.payload.isEmpty else { return }
+        let configured = configuration.homeAssistant.discovery ? Set(configuration.locations.map(\.id)) : []
+        if Discovery.shouldRemove(
+            topic: message.topic, payload: message.payload, configuredLocations: configured, prefix: prefix,
+            baseTopic: configuration.mqtt.baseTopic)
+        {
+            log.info("removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
+            send(message.topic, [], retain: true)
+        }
+    }
+
+    /// Discovery configs for every location (retained, so they go out again on every reconnect).
+    func announceDevices() {
+        guard configuration.homeAssistant.discovery else { return }
+        for location in configuration.locations {
+            let payload = Discovery.payload(
+                for: location, provider: location.providers.first ?? "open-meteo", configuration: configuration)
+            retain(Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id), payload.utf8Bytes)
+        }
+    }
+
+    /// Sends every discovery config again, changed or not (Home Assistant restarted).
+    func resendDiscovery() {
+        guard configuration.homeAssistant.discovery else { return }
+        for location in configuration.locations {
+            let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)
+            if let payload = retained[topic] { send(topic, payload, retain: true) }
         }
     }
 
@@ -185,7 +239,9 @@ public actor BridgeService {
     private func send(_ topic: String, _ payload: [UInt8], retain: Bool) {
         guard connected, let mqtt else { return }
         let settings = configuration.mqtt
-        let isReading = !topic.hasPrefix(topics.base + "/bridge/") && !topic.hasSuffix("/status")
+        let isReading =
+            topic.hasPrefix(topics.base + "/") && !topic.hasPrefix(topics.base + "/bridge/")
+            && !topic.hasSuffix("/status")
         let expiry: UInt32? =
             settings.protocolVersion == .v5 && settings.messageExpiry > 0 && isReading && !payload.isEmpty
             ? UInt32(settings.messageExpiry) : nil
