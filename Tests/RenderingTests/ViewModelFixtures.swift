@@ -18,8 +18,8 @@ enum ViewModelFixtures {
     /// The payloads of `name`, optionally changed by `edit` first.
     static func payloads(_ name: String, edit: (inout JSONObject) -> Void = { _ in }) -> LocationPayloads {
         guard case .object(var document) = document(name) else { fatalError("\(name) is not an object") }
-        edit(&document)
         let id = document["current"]?["location"]?["id"]?.string ?? name
+        edit(&document)
         var payloads = LocationPayloads(location: id)
         for kind in LocationTopic.allCases {
             guard let json = document[kind.rawValue] else { continue }
