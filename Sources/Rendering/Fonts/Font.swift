@@ -54,6 +54,13 @@ public struct Font: Sendable {
         return ""
     }
 
+    /// The next smaller strike of the same weight (this one if it is the smallest).
+    public func smaller() -> Font {
+        let sizes = weight == .bold ? Font.boldSizes : Font.regularSizes
+        guard let index = sizes.firstIndex(of: size), index > 0 else { return self }
+        return weight == .bold ? .bold(sizes[index - 1]) : .sans(sizes[index - 1])
+    }
+
     /// Whether every character of `text` has its own glyph in this font's strike.
     public func canDraw(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { strike.contains($0) || $0 == "\u{2212}" }

@@ -115,7 +115,7 @@ extension Canvas {
             line(
                 from: center.moved(radius, bearing: bearing), to: center.moved(radius, bearing: bearing + 180),
                 lineWidth: lineWidth, paint)
-            guard radius >= 7 else { continue }
+            guard radius >= 12 else { continue }
             for arm in [bearing, bearing + 180] {
                 let fork = center.moved(radius * 0.6, bearing: arm)
                 line(from: fork, to: fork.moved(radius * 0.35, bearing: arm - 45), lineWidth: lineWidth, paint)

@@ -20,8 +20,8 @@ public enum WeatherIcon {
     ) {
         // The cloud of a precipitation icon sits in the upper part, leaving room below.
         let upperCloud = f.sub(0.0, -0.1, 1.0)
-        let dropHeight = f.length(0.2)
-        let flakeLine = max(1, (f.stroke * 0.6).rounded())
+        let dropHeight = f.length(0.19)
+        let flakeLine = max(1, (f.stroke * 0.55).rounded())
         switch condition {
         case .sunny, .clearNight:
             c.sky(f, isDay: condition == .sunny ? isDay : isDay, stars: true)
@@ -43,7 +43,7 @@ public enum WeatherIcon {
             c.fogLine(f, y: 0.97, from: 0.3, to: 0.94)
         case .rainy:
             c.cloud(upperCloud, style: .outline)
-            for (x, y) in [(0.3, 0.78), (0.52, 0.84), (0.74, 0.78)] {
+            for (x, y) in [(0.3, 0.76), (0.52, 0.8), (0.74, 0.76)] {
                 c.drop(top: f.point(x, y), height: dropHeight)
             }
         case .pouring:
@@ -55,19 +55,19 @@ public enum WeatherIcon {
             }
         case .snowy:
             c.cloud(upperCloud, style: .outline)
-            for (x, y) in [(0.24, 0.88), (0.5, 0.92), (0.76, 0.88)] {
-                c.snowflake(center: f.point(x, y), radius: f.length(0.11), lineWidth: flakeLine)
+            for (x, y) in [(0.24, 0.85), (0.5, 0.88), (0.76, 0.85)] {
+                c.snowflake(center: f.point(x, y), radius: f.length(0.1), lineWidth: flakeLine)
             }
         case .snowyRainy:
             c.cloud(upperCloud, style: .outline)
             c.drop(top: f.point(0.28, 0.78), height: dropHeight)
-            c.snowflake(center: f.point(0.5, 0.9), radius: f.length(0.11), lineWidth: flakeLine)
+            c.snowflake(center: f.point(0.5, 0.87), radius: f.length(0.1), lineWidth: flakeLine)
             c.drop(top: f.point(0.72, 0.78), height: dropHeight)
         case .hail:
             c.cloud(upperCloud, style: .outline)
             let radius = f.length(0.055)
-            for (x, y) in [(0.26, 0.82), (0.46, 0.9), (0.66, 0.82), (0.36, 1.0), (0.76, 0.96), (0.56, 1.04)] {
-                c.hailstone(center: f.point(x, y - 0.04), radius: radius)
+            for (x, y) in [(0.26, 0.8), (0.46, 0.85), (0.66, 0.8), (0.36, 0.93), (0.76, 0.9), (0.56, 0.96)] {
+                c.hailstone(center: f.point(x, y - 0.02), radius: radius)
             }
         case .lightning:
             c.cloud(upperCloud, style: .dark)

@@ -1,0 +1,73 @@
+/// The parts of a frame that speak up: the stale badge and the alerts banner.
+enum FrameBadges {
+    /// Draws the age badge ending at `right`, vertically centred on `midY`; returns its
+    /// left edge (or `right` when there is none). It grows with ``FrameInput/Staleness``:
+    /// outlined when old, filled in the accent ink when stale, larger when very stale.
+    @discardableResult
+    static func stale(
+        _ staleness: FrameInput.Staleness, text: String?, right: Int, midY: Int, baseSize: Int, accent: Ink,
+        maxWidth: Int, on canvas: inout Canvas
+    ) -> Int {
+        guard staleness > .fresh else { return right }
+        let font: Font
+        switch staleness {
+        case .fresh, .old: font = Font.sans(baseSize)
+        case .stale: font = Font.bold(baseSize)
+        case .veryStale: font = Font.bold(baseSize * 3 / 2)
+        }
+        let age = (text ?? "").uppercased()
+        // The longest wording that fits: "STALE · 5 H OLD", "5 H OLD", "STALE", "!".
+        var wordings: [String] = []
+        if staleness >= .stale {
+            if !age.isEmpty { wordings.append("STALE · " + age) }
+            if !age.isEmpty { wordings.append(age) }
+            wordings.append("STALE")
+        } else {
+            wordings.append(age.isEmpty ? "OLD" : age)
+        }
+        wordings.append("!")
+        let padding = font.capHeight + 6
+        let label = wordings.first { font.width(of: $0) + padding <= maxWidth } ?? "!"
+        let width = font.width(of: label) + padding
+        let height = font.capHeight + (staleness >= .stale ? 12 : 8)
+        let box = RasterRect(x: right - width, y: midY - height / 2, width: width, height: height)
+        if staleness == .old {
+            canvas.fillRounded(box, radius: height / 2, .white)
+            canvas.strokeRounded(box, radius: height / 2, lineWidth: 2, .black)
+            canvas.draw(label, font: font, in: box, align: .center)
+        } else {
+            canvas.fillRounded(box, radius: height / 2, .solid(accent))
+            canvas.draw(label, font: font, in: box, align: .center, .white)
+        }
+        return box.x
+    }
+
+    /// A reversed bar across `rect` with the most severe alert's title (and how many more).
+    static func alerts(_ alerts: [FrameInput.Alert], in rect: RasterRect, font: Font, accent: Ink, on canvas: inout Canvas) {
+        guard let first = alerts.first else { return }
+        canvas.fill(rect, .solid(accent))
+        let iconSide = rect.height - 6
+        let iconBox = RasterRect(x: rect.x + 6, y: rect.y + 3, width: iconSide, height: iconSide)
+        // White triangle on the bar; its mark is punched out in the bar's ink.
+        var badge = Canvas(width: iconSide, height: iconSide)
+        WeatherIcon.draw(.exceptional, isDay: true, in: badge.bounds, on: &badge, accent: .black)
+        for y in 0..<iconSide {
+            for x in 0..<iconSide where badge[x, y] == .black {
+                canvas.plot(iconBox.x + x, iconBox.y + y, .white)
+            }
+        }
+        let textLeft = iconBox.maxX + 8
+        var more = alerts.count > 1 ? "  +\(alerts.count - 1) more" : ""
+        // On a narrow bar the title comes first: "+1" rather than "+1 more".
+        if !more.isEmpty, rect.maxX - 8 - textLeft - font.width(of: more) < font.width(of: first.title) / 2 {
+            more = " +\(alerts.count - 1)"
+        }
+        let moreWidth = Font.sans(font.size).width(of: more)
+        let title = font.truncated(first.title, toWidth: rect.maxX - 8 - textLeft - moreWidth)
+        let textBox = RasterRect(x: textLeft, y: rect.y, width: rect.maxX - textLeft - 8, height: rect.height)
+        let drawn = canvas.draw(title, font: font, in: textBox, align: .left, .white)
+        if !more.isEmpty {
+            canvas.draw(more, font: Font.sans(font.size), x: textLeft + drawn, baseline: textBox.y + (textBox.height + font.capHeight) / 2, .white)
+        }
+    }
+}
