@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import WeatherModel
+
+@testable import Rendering
+
+/// The frame input built from the weatherview view model, from the recorded payloads in
+/// `Golden/terminal/inputs/`.
+@Suite("Frame input from the view model")
+struct LayoutAdapterTests {
+    static func model(_ name: String, now: String, units: UnitSettings? = nil) throws -> WeatherViewModel {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Golden/terminal/inputs/\(name).json").path
+        let data = try #require(FileManager.default.contents(atPath: path))
+        let document = try JSONParser.parse([UInt8](data))
+        let id = document["current"]?["location"]?["id"]?.string ?? name
+        var payloads = LocationPayloads(location: id)
+        for kind in LocationTopic.allCases {
+            guard let json = document[kind.rawValue] else { continue }
+            payloads[kind] = TopicPayload(topic: kind.topic(base: "weather", location: id), json: json)
+        }
+        return try WeatherViewModel(payloads: payloads, now: try #require(ISO8601.date(now)), units: units)
+    }
+
+    @Test("a fresh reading: values, times of the data, 24 hours from now, days from today")
+    func fresh() throws {
+        let input = FrameInput(try Self.model("munich-full", now: "2026-02-07T16:20:00+01:00"))
+        #expect(input.locationName == "Munich")
+        #expect(input.observedAt == "16:15")
+        #expect(input.condition == .partlyCloudy && input.isDay)
+        #expect(input.temperature == 8.5 && input.feelsLike == 6.1)
+        #expect(input.high == 9.5 && input.low == 4.7)
+        #expect(input.windDirection == "N" && input.windBearing == 9)
+        #expect(input.humidity == "71%")
+        #expect(input.sunrise == "07:32" && input.sunset == "17:22")
+        #expect(input.hours.count == 24)
+        #expect(input.hours.first?.hour == 16)
+        #expect(abs(input.nowFraction - 20.0 / 60) < 1e-9)
+        // Local midnight is marked with the new day's name, once.
+        #expect(input.hours.filter { $0.newDay != nil }.map(\.newDay) == ["Sun"])
+        #expect(input.hours[8].hour == 0 && input.hours[8].newDay == "Sun")
+        #expect(input.days.map(\.label) == ["Today", "Sun", "Mon", "Tue", "Wed", "Thu", "Fri"])
+        #expect(input.staleness == .fresh && input.ageText == nil)
+        #expect(input.attribution == "Weather data by Open-Meteo.com (CC BY 4.0)")
+        // The frame draws (and differs from one without alerts).
+        let canvas = FrameRenderer.single(input, width: 800, height: 480)
+        #expect(canvas.count(of: .black) > 10_000)
+    }
+
+    @Test("hours that are over are gone; the clock moves the now mark and the midnight")
+    func clockMoves() throws {
+        let later = FrameInput(try Self.model("munich-full", now: "2026-02-07T21:45:00+01:00"))
+        #expect(later.hours.first?.hour == 21)
+        #expect(abs(later.nowFraction - 0.75) < 1e-9)
+        #expect(later.hours.firstIndex { $0.newDay != nil } == 3)
+    }
+
+    @Test("old data grows the badge: old, then stale, then very stale")
+    func ageing() throws {
+        let hourOld = FrameInput(try Self.model("munich-full", now: "2026-02-07T17:16:00+01:00"))
+        // Past expires_at (16:30): stale.
+        #expect(hourOld.staleness == .stale)
+        #expect(hourOld.ageText == "1 h old")
+        let dayOld = FrameInput(try Self.model("munich-full", now: "2026-02-08T16:20:00+01:00"))
+        #expect(dayOld.staleness == .veryStale)
+        #expect(dayOld.ageText == "24 h old")
+        #expect(dayOld.observedAt == "Sat 16:15")
+    }
+
+    @Test("imperial units reach the frame")
+    func units() throws {
+        let input = FrameInput(try Self.model("munich-full", now: "2026-02-07T16:20:00+01:00", units: .imperial))
+        #expect(abs((input.temperature ?? 0) - 47.3) < 0.01)
+        #expect(input.windSpeed?.hasSuffix("mph") == true)
+    }
+
+    @Test("the overview has a row per location and the newest time")
+    func overview() throws {
+        let models = [
+            try Self.model("munich-full", now: "2026-02-07T16:20:00+01:00"),
+            try Self.model("munich", now: "2026-02-07T16:20:00+01:00"),
+        ]
+        let overview = OverviewInput(models)
+        #expect(overview.entries.count == 2)
+        #expect(overview.entries[0].name == "Munich")
+        #expect(overview.observedAt != nil)
+    }
+}
