@@ -1,0 +1,92 @@
+import MQTTClient
+import Rendering
+
+/// Finding locations and reading their retained payloads.
+extension BrokerSession {
+    var base: String { settings.baseTopic }
+
+    /// The location ids on the broker: those `<base>/bridge/info` announces and those with a
+    /// `<base>/+/status`. Finishes when the info and the status of every announced location
+    /// arrived, or after a quiet moment.
+    func discoverLocations() async throws(Failure) -> [String] {
+        let infoTopic = base + "/bridge/info"
+        let filters = [infoTopic, base + "/+/status"]
+        try subscribe(filters)
+        start()
+        let decoder = PayloadDecoder()
+        let messages = try await collect(filters: filters) { messages in
+            guard let bytes = messages[infoTopic],
+                let json = try? decoder.object(topic: infoTopic, bytes: bytes),
+                let info = try? BridgeInfo(TopicPayload(topic: infoTopic, json: json))
+            else { return false }
+            return info.locations.allSatisfy { messages[base + "/" + $0 + "/status"] != nil }
+        }
+        var ids = Set(statusLocations(in: messages.keys))
+        if let bytes = messages[infoTopic] {
+            do throws(ViewModelError) {
+                let info = try BridgeInfo(TopicPayload(topic: infoTopic, json: try decoder.object(topic: infoTopic, bytes: bytes)))
+                ids.formUnion(info.locations)
+            } catch {
+                throw Failure.payload(error)
+            }
+        }
+        return ids.sorted()
+    }
+
+    /// The location of `<base>/<loc>/status` topics.
+    func statusLocations(in topics: some Sequence<String>) -> [String] {
+        topics.compactMap { topic in
+            guard topic.hasPrefix(base + "/"), topic.hasSuffix("/status") else { return nil }
+            let middle = topic.dropFirst(base.count + 1).dropLast("/status".count)
+            return middle.isEmpty || middle.contains("/") || middle == "bridge" ? nil : String(middle)
+        }
+    }
+
+    /// `named`, else the only location there is.
+    func location(_ named: String?, command: String) async throws(Failure) -> String {
+        if let named { return named }
+        return try await soleLocation(command: command)
+    }
+
+    /// The one location to show when none is named: the only one there is.
+    func soleLocation(command: String) async throws(Failure) -> String {
+        let ids = try await discoverLocations()
+        switch ids.count {
+        case 0:
+            throw Failure.noData(
+                "no locations on \(settings.url) within \(BrokerSession.seconds(settings.timeout)) "
+                    + "(nothing on \(base)/bridge/info or \(base)/+/status; is weather2mqtt running, is the base topic right?)")
+        case 1:
+            return ids[0]
+        default:
+            throw Failure.usage(
+                "\(ids.count) locations on the broker (\(ids.joined(separator: ", "))): name one, "
+                    + "e.g. weatherview \(command) \(ids[0])")
+        }
+    }
+
+    /// Subscribes to the topics `kinds` of `location` and returns what arrived, decoded.
+    func payloads(of location: String, kinds: [LocationTopic]) async throws(Failure) -> LocationPayloads {
+        let topics = kinds.map { $0.topic(base: base, location: location) }
+        try subscribe(topics)
+        start()
+        let messages = try await collect(filters: topics) { messages in topics.allSatisfy { messages[$0] != nil } }
+        do {
+            return try LocationPayloads(base: base, location: location, messages: messages)
+        } catch {
+            throw Failure.payload(error)
+        }
+    }
+
+    /// "no data for 'home' on … within 5 s", with what the bridge says if it said something.
+    func noData(for location: String, payloads: LocationPayloads) -> Failure {
+        var message =
+            "no data for '\(location)' on \(settings.url) within \(BrokerSession.seconds(settings.timeout)) "
+            + "(\(base)/\(location)/…)"
+        if let status = payloads.status, let state = try? BridgeStatus(status) {
+            message += "; the bridge reports '\(state.state.rawValue)'"
+            if let error = state.lastError { message += ": " + error }
+        }
+        return Failure.noData(message)
+    }
+}

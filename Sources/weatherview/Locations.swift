@@ -1,0 +1,87 @@
+import ArgumentParser
+import Rendering
+
+/// `weatherview locations`: what the bridge announces, and how fresh each location is.
+struct Locations: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the locations the bridge announces, with their state and the age of their data.",
+        discussion: """
+            Reads <base>/bridge/info, <base>/+/status and <base>/+/current. Exit code 4 when the \
+            data of a location is stale, 65 when a payload is broken (the location is still listed), \
+            66 when no location is found.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await runCommand { () throws(Failure) -> Int32 in try await list() }
+    }
+
+    func list() async throws(Failure) -> Int32 {
+        let clock = try ViewClock.fromEnvironment()
+        let settings = try global.resolve()
+        let base = settings.baseTopic
+        let infoTopic = base + "/bridge/info"
+        let filters = [infoTopic, base + "/+/status", base + "/+/current"]
+        let messages = try await BrokerSession.with(settings) { (session) throws(Failure) in
+            try session.subscribe(filters)
+            session.start()
+            let decoder = PayloadDecoder()
+            return try await session.collect(filters: filters) { messages in
+                guard let bytes = messages[infoTopic], let json = try? decoder.object(topic: infoTopic, bytes: bytes),
+                    let info = try? BridgeInfo(TopicPayload(topic: infoTopic, json: json))
+                else { return false }
+                return info.locations.allSatisfy { id in
+                    messages[base + "/" + id + "/status"] != nil && messages[base + "/" + id + "/current"] != nil
+                }
+            }
+        }
+        let decoder = PayloadDecoder()
+        var info: TopicPayload?
+        var broken: [ViewModelError] = []
+        if let bytes = messages[infoTopic] {
+            do throws(ViewModelError) {
+                info = TopicPayload(topic: infoTopic, json: try decoder.object(topic: infoTopic, bytes: bytes))
+            } catch {
+                broken.append(error)
+            }
+        }
+        // Group `<base>/<loc>/status|current` by location.
+        var payloads: [String: LocationPayloads] = [:]
+        for (topic, bytes) in messages where topic != infoTopic {
+            guard topic.hasPrefix(base + "/") else { continue }
+            let parts = topic.dropFirst(base.count + 1).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let kind = LocationTopic(rawValue: String(parts[1])), !parts[0].isEmpty,
+                parts[0] != "bridge"
+            else { continue }
+            let id = String(parts[0])
+            var location = payloads[id] ?? LocationPayloads(location: id)
+            do throws(ViewModelError) {
+                location[kind] = TopicPayload(topic: topic, json: try decoder.object(topic: topic, bytes: bytes))
+            } catch {
+                broken.append(error)
+            }
+            payloads[id] = location
+        }
+        let summaries: [LocationSummary]
+        do {
+            summaries = try LocationSummary.list(info: info, payloads: payloads, now: clock.now())
+        } catch {
+            throw Failure.payload(error)
+        }
+        guard !summaries.isEmpty || !broken.isEmpty else {
+            throw Failure.noData(
+                "no locations on \(settings.url) within \(BrokerSession.seconds(settings.timeout)) "
+                    + "(nothing on \(infoTopic) or \(base)/+/status; is weather2mqtt running, is the base topic right?)")
+        }
+        let environment = TerminalEnvironment.current
+        let colour = TerminalOptions.wantsColor(isTerminal: Output.isTerminal, environment: environment)
+        let ascii = !TerminalOptions.isUTF8Locale(environment: environment)
+        Output.write(LocationsTable.render(summaries, color: colour, asciiOnly: ascii))
+        broken.append(contentsOf: summaries.compactMap(\.problem))
+        for problem in broken { Output.error(problem.description) }
+        if !broken.isEmpty { return Failure.dataCode }
+        if summaries.contains(where: { $0.freshness?.isStale == true }) { return Failure.stale }
+        return 0
+    }
+}

@@ -1,1 +1,0 @@
-print("weatherview: not yet built")

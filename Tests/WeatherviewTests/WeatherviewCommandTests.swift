@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("weatherview commands against a broker")
+struct WeatherviewCommandTests {
+    let fresh = ["WEATHER2MQTT_NOW": RetainedWeather.freshNow]
+
+    @Test("get prints plain values, answering long before the timeout", arguments: [
+        ("current.temperature", "8.5"),
+        ("current.summary", "Partly cloudy"),
+        ("daily.days.0.temperature_max", "9.5"),
+        ("status.state", "ok"),
+        ("current.is_day", "true"),
+        ("current.location", #"{"id":"munich","latitude":48.14,"longitude":11.58,"name":"Munich","timezone":"Europe/Berlin"}"#),
+    ])
+    func get(path: String, expected: String) throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker)
+        let result = try WeatherviewProcess.run(
+            ["get", "munich", path, "--broker", broker.url, "--timeout", "20"], environment: fresh)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == expected + "\n")
+        #expect(result.seconds < 10, "get waited for the timeout (\(result.seconds) s)")
+    }
+
+    @Test("show: the single location when none is named, colour only when asked")
+    func showDefaults() throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker)
+        let plain = try WeatherviewProcess.run(["show", "--broker", broker.url], environment: fresh)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout.contains("Munich"))
+        #expect(!plain.stdoutBytes.contains(0x1B))
+        let always = try WeatherviewProcess.run(["show", "--broker", broker.url, "--color", "always"], environment: fresh)
+        #expect(always.stdoutBytes.contains(0x1B))
+        let noColor = try WeatherviewProcess.run(
+            ["show", "--broker", broker.url, "--color", "auto"], environment: fresh.merging(["NO_COLOR": "1"]) { $1 })
+        #expect(!noColor.stdoutBytes.contains(0x1B))
+    }
+
+    @Test("show: glyphs follow the locale; --both-units; --units")
+    func showOptions() throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker)
+        let ascii = try WeatherviewProcess.run(
+            ["show", "munich", "--broker", broker.url], environment: fresh.merging(["LANG": "C"]) { $1 })
+        #expect(ascii.stdoutBytes.allSatisfy { $0 < 0x80 }, "LANG=C: ASCII only")
+        #expect(ascii.stdout.contains("8.5C"))
+        #expect(ascii.stdout.contains("pcld"))
+        let both = try WeatherviewProcess.run(["show", "munich", "--both-units", "--broker", broker.url], environment: fresh)
+        #expect(both.stdout.contains("8.5°C / 47.3°F"))
+        let imperial = try WeatherviewProcess.run(["show", "munich", "--units", "imperial", "--broker", broker.url], environment: fresh)
+        #expect(imperial.stdout.contains("47.3°F"))
+        #expect(imperial.stdout.contains("inHg"))
+    }
+
+    @Test("show --format prints one line for a status bar")
+    func format() throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker)
+        let result = try WeatherviewProcess.run(
+            ["show", "munich", "--broker", broker.url, "--format", "{glyph} {temp} {condition} {humidity} {age}"],
+            environment: fresh)
+        #expect(result.status == 0)
+        #expect(result.stdout == "◐ 8.5°C Partly cloudy 71% 5 min\n")
+    }
+
+    @Test("locations lists what the bridge announces with state and age")
+    func locations() throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker, info: ["munich", "gone"])
+        let result = try WeatherviewProcess.run(["locations", "--broker", broker.url], environment: fresh)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("ID") == true)
+        #expect(lines.contains { $0.hasPrefix("munich") && $0.contains("ok") && $0.contains("as of 16:15") })
+        #expect(lines.contains { $0.hasPrefix("gone") && $0.contains("no data") })
+    }
+
+    @Test("broker from WEATHER2MQTT_BROKER and from --config; --base-topic")
+    func brokerSources() throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker, base: "home/wx")
+        let fromEnvironment = try WeatherviewProcess.run(
+            ["get", "munich", "status.state", "--base-topic", "home/wx"],
+            environment: fresh.merging(["WEATHER2MQTT_BROKER": broker.url]) { $1 })
+        #expect(fromEnvironment.status == 0, "\(fromEnvironment.stderr)")
+        #expect(fromEnvironment.stdout == "ok\n")
+
+        let folder = TemporaryFolder()
+        let config = folder.write("config.yaml", "mqtt:\n  url: \(broker.url)\n  base_topic: home/wx\n")
+        let fromConfig = try WeatherviewProcess.run(["get", "munich", "status.state", "--config", config], environment: fresh)
+        #expect(fromConfig.status == 0, "\(fromConfig.stderr)")
+        #expect(fromConfig.stdout == "ok\n")
+
+        let broken = folder.write("broken.yaml", "mqtt:\n  urll: \(broker.url)\n")
+        let badConfig = try WeatherviewProcess.run(["show", "--config", broken])
+        #expect(badConfig.status == 78)
+        #expect(badConfig.stderr.contains("broken.yaml"))
+    }
+
+    @Test("watch --json prints a line per update until SIGTERM; plain watch until SIGINT")
+    func watch() throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker)
+        let watcher = WeatherviewProcess()
+        try watcher.start(["watch", "munich", "--json", "--broker", broker.url], environment: fresh)
+        // The retained state comes first.
+        let retained = watcher.waitForLine { $0.contains(#""topic":"weather/munich/current""#) }
+        #expect(retained != nil, "no retained line: \(watcher.stderr)")
+        let update = RetainedWeather.munich["current"]!.replacingOccurrences(
+            of: #""temperature":8.5"#, with: #""temperature":-3.25"#)
+        try broker.publish("weather/munich/current", update)
+        let line = watcher.waitForLine { $0.contains("-3.25") }
+        #expect(line?.hasPrefix(#"{"topic":"weather/munich/current","payload":{"#) == true)
+        // A broken payload is reported and skipped; the watch goes on.
+        try broker.publish("weather/munich/current", "not json")
+        try broker.publish("weather/munich/status", #"{"location":"munich","state":"stale"}"#)
+        #expect(watcher.waitForLine { $0.contains(#""state":"stale""#) } != nil)
+        watcher.signal(SIGTERM)
+        #expect(watcher.wait(timeout: 10) == 0)
+        #expect(watcher.stderr.contains("weather/munich/current: not valid JSON"))
+
+        let plain = WeatherviewProcess()
+        try plain.start(["watch", "--broker", broker.url], environment: fresh)
+        #expect(plain.waitForLine { $0.hasPrefix("munich current: 8.5°C Partly cloudy") } != nil, "\(plain.stderr)")
+        try broker.publish("weather/bridge/state", "offline")
+        #expect(plain.waitForLine { $0 == "bridge state: offline" } != nil)
+        plain.signal(SIGINT)
+        #expect(plain.wait(timeout: 10) == 0)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import TestSupport
+
+/// Runs the built `weatherview` binary as a user would.
+final class WeatherviewProcess: @unchecked Sendable {
+    /// The `weatherview` binary next to the test bundle.
+    static let executable: String = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = bundle.deletingLastPathComponent()
+        // The runner may sit inside `…PackageTests.xctest/…`; walk up to the build folder.
+        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("weatherview").path),
+            folder.path != "/"
+        {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("weatherview").path
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutBytes: [UInt8]
+        /// Wall-clock seconds the run took.
+        var seconds: Double
+    }
+
+    /// A fixed environment: UTF-8 locale, no colour preferences, no broker from the
+    /// environment unless given.
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["NO_COLOR", "WEATHER2MQTT_BROKER", "WEATHER2MQTT_NOW", "LC_ALL", "LC_CTYPE", "COLUMNS"] {
+            environment.removeValue(forKey: key)
+        }
+        environment["LANG"] = "C.UTF-8"
+        environment["TERM"] = "xterm-256color"
+        for (key, value) in extra { environment[key] = value }
+        return environment
+    }
+
+    /// Runs `weatherview ARGS` to completion (killed after `timeout` seconds).
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> Result {
+        let process = WeatherviewProcess()
+        let started = Date()
+        try process.start(arguments, environment: environment)
+        let status = process.wait(timeout: timeout) ?? {
+            process.kill()
+            return -1
+        }()
+        return Result(
+            status: status, stdout: process.stdout, stderr: process.stderr, stdoutBytes: process.output.bytes(),
+            seconds: Date().timeIntervalSince(started))
+    }
+
+    let process = Process()
+    let output = Collector()
+    let errors = Collector()
+
+    /// Starts `weatherview ARGS` in the background.
+    func start(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = arguments
+        process.environment = Self.environment(environment)
+        let out = Pipe()
+        let err = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        output.read(out.fileHandleForReading)
+        errors.read(err.fileHandleForReading)
+        try process.run()
+    }
+
+    var stdout: String { String(decoding: output.bytes(), as: UTF8.self) }
+    var stderr: String { String(decoding: errors.bytes(), as: UTF8.self) }
+
+    /// Waits until stdout holds a line that satisfies `predicate`, or `timeout` passes.
+    func waitForLine(timeout: Double = 10, _ predicate: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = stdout.split(separator: "\n").map(String.init).first(where: predicate) { return line }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    func signal(_ signal: Int32) { if process.isRunning { Foundation.kill(process.processIdentifier, signal) } }
+
+    func wait(timeout: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        guard !process.isRunning else { return nil }
+        process.waitUntilExit()
+        // Let the readers drain what the process wrote last.
+        let drain = Date().addingTimeInterval(2)
+        while (!output.finished || !errors.finished) && Date() < drain { usleep(5_000) }
+        return process.terminationStatus
+    }
+
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        _ = wait(timeout: 5)
+    }
+
+    deinit { if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) } }
+
+    /// Collects a pipe's output on a background thread.
+    final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = [UInt8]()
+        private var done = false
+
+        func read(_ handle: FileHandle) {
+            handle.readabilityHandler = { [weak self] handle in
+                let chunk = handle.availableData
+                guard let self else { return }
+                self.lock.lock()
+                defer { self.lock.unlock() }
+                if chunk.isEmpty {
+                    handle.readabilityHandler = nil
+                    self.done = true
+                } else {
+                    self.data.append(contentsOf: chunk)
+                }
+            }
+        }
+
+        func bytes() -> [UInt8] {
+            lock.lock()
+            defer { lock.unlock() }
+            return data
+        }
+
+        var finished: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return done
+        }
+    }
+}
+
+/// Retained payloads for the tests, published as the bridge would.
+enum RetainedWeather {
+    /// `{current, hourly, daily, alerts, status}` of Munich, recorded from Open-Meteo.
+    static var munich: [String: String] {
+        let path = TestPaths.testsFolder + "/RenderingTests/Golden/terminal/inputs/munich-full.json"
+        let data = FileManager.default.contents(atPath: path) ?? Data()
+        let document = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        var result: [String: String] = [:]
+        for (key, value) in document {
+            let bytes = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data()
+            result[key] = String(decoding: bytes, as: UTF8.self)
+        }
+        return result
+    }
+
+    /// The instant the recording is fresh at.
+    static let freshNow = "2026-02-07T16:20:00+01:00"
+
+    /// Publishes Munich's payloads (retained) as location `id` below `base`, plus bridge/info.
+    static func publish(to broker: TestBroker, base: String = "weather", id: String = "munich", info: [String]? = nil)
+        throws
+    {
+        for (kind, payload) in munich {
+            var payload = payload
+            if id != "munich" { payload = payload.replacingOccurrences(of: "\"id\":\"munich\"", with: "\"id\":\"\(id)\"") }
+            try broker.publish("\(base)/\(id)/\(kind)", payload, retain: true)
+        }
+        let locations = (info ?? [id]).map { "\"\($0)\"" }.joined(separator: ",")
+        try broker.publish(
+            "\(base)/bridge/info",
+            #"{"version":"0.1.0","schema":1,"started_at":"2026-02-07T15:00:00Z","locations":[\#(locations)],"providers":["open-meteo"]}"#,
+            retain: true)
+    }
+
+    /// Publishes raw bytes (any size, any encoding) with `mosquitto_pub -f`.
+    static func publishBytes(_ bytes: [UInt8], topic: String, to broker: TestBroker, retain: Bool = true) throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/payload.bin"
+        FileManager.default.createFile(atPath: file, contents: Data(bytes))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: findExecutable("mosquitto_pub") ?? "/usr/bin/mosquitto_pub")
+        process.arguments = ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-t", topic, "-f", file]
+            + (retain ? ["-r"] : [])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw TestBrokerError("mosquitto_pub -f to \(topic) failed with \(process.terminationStatus)")
+        }
+    }
+}
