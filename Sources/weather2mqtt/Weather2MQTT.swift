@@ -11,7 +11,7 @@ struct Weather2MQTT: AsyncParsableCommand {
         commandName: "weather2mqtt",
         abstract: "Polls weather providers and publishes normalised readings as retained MQTT topics.",
         version: BridgeVersion.current,
-        subcommands: [Run.self, Check.self, Fetch.self, HATemplate.self],
+        subcommands: [Run.self, Check.self, Fetch.self, Search.self, HATemplate.self],
         defaultSubcommand: Run.self
     )
 }
