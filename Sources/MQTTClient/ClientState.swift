@@ -1,0 +1,107 @@
+/// Mutable client state shared by the caller's threads and the network thread,
+/// always accessed under `ClientCore.state`'s mutex.
+struct ClientState: ~Copyable {
+    enum Phase {
+        /// `start()` not called yet.
+        case idle
+        /// The network thread is connecting, connected or backing off.
+        case running
+        /// `stop()` was called; the network thread is disconnecting.
+        case stopping
+        /// The network thread has exited (or never ran) and the event stream is finished.
+        case finished
+    }
+
+    /// What an async waiter is waiting for.
+    enum Condition {
+        case finished
+        case allPublished
+    }
+
+    struct Waiter {
+        var condition: Condition
+        var continuation: CheckedContinuation<Bool, Never>
+        var timer: Task<Void, Never>?
+    }
+
+    var phase: Phase = .idle
+    /// Until when a stopping network thread may wait for its DISCONNECT to go out.
+    var stopDeadline: ContinuousClock.Instant?
+    /// Between CONNACK (accepted) and the end of that connection.
+    var connected = false
+    /// Whether the broker accepted the current connection attempt.
+    var attemptAccepted = false
+    /// Whether the current connection attempt's failure (or success) has been reported.
+    var attemptReported = false
+    /// libmosquitto's error and warning log lines of the current attempt (TLS details live there).
+    var attemptLog: [String] = []
+    /// Filters to (re)subscribe on every connect without a session.
+    var subscriptions: [String: Int] = [:]
+    /// QoS > 0 messages published while not connected, sent in order on the next CONNACK.
+    /// (libmosquitto 2.0.11 would queue them itself but resends them without the retain flag.)
+    var offlineQueue: [OutgoingMessage] = []
+    /// Between CONNACK and the end of sending `offlineQueue`; publishes keep queueing meanwhile
+    /// so that order is kept.
+    var draining = false
+    /// Message ids of QoS > 0 publishes not yet acknowledged.
+    var pendingMids: Set<Int32> = []
+    /// Message ids of QoS 0 publishes not yet written.
+    var qos0Mids: Set<Int32> = []
+    /// Message ids whose `on_publish` arrived before `publish()` recorded them.
+    var earlyAcks: Set<Int32> = []
+    var waiters: [UInt64: Waiter] = [:]
+    var nextWaiterID: UInt64 = 0
+
+    func isSatisfied(_ condition: Condition) -> Bool {
+        switch condition {
+        case .finished: phase == .finished
+        case .allPublished: pendingMids.isEmpty && offlineQueue.isEmpty
+        }
+    }
+
+    /// Removes and returns the waiters whose condition now holds; resume them outside the lock.
+    mutating func takeSatisfiedWaiters() -> [Waiter] {
+        guard !waiters.isEmpty else { return [] }
+        var satisfied: [Waiter] = []
+        for (id, waiter) in waiters where isSatisfied(waiter.condition) {
+            satisfied.append(waiter)
+            waiters[id] = nil
+        }
+        return satisfied
+    }
+
+    /// Records a finished publish (acknowledged, or written for QoS 0).
+    mutating func acknowledge(mid: Int32) {
+        if pendingMids.remove(mid) != nil || qos0Mids.remove(mid) != nil { return }
+        earlyAcks.insert(mid)
+    }
+
+    /// Records a publish accepted by libmosquitto (sent or queued).
+    mutating func track(mid: Int32, qos: Int) {
+        if earlyAcks.remove(mid) != nil { return }
+        if qos > 0 {
+            pendingMids.insert(mid)
+        } else {
+            qos0Mids.insert(mid)
+        }
+    }
+}
+
+/// A publish request, kept while there is no connection.
+struct OutgoingMessage: Sendable {
+    var topic: String
+    var payload: [UInt8]
+    var qos: Int
+    var retain: Bool
+    var messageExpiry: UInt32?
+}
+
+extension [ClientState.Waiter] {
+    /// Resumes every waiter with `result` and cancels its timeout timer.
+    func resumeAll(returning result: Bool) {
+        for waiter in self {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: result)
+        }
+    }
+}

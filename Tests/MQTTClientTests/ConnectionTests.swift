@@ -1,0 +1,194 @@
+import Foundation
+import MQTTClient
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("Connection lifecycle against mosquitto")
+struct ConnectionTests {
+    @Test("the last will is published when the connection drops, not on a clean stop")
+    func lastWill() async throws {
+        let broker = try TestBroker.start()
+        let proxy = try BrokerProxy(targetPort: broker.port)
+        let will = MQTTWill(topic: "dev/state", payload: "offline".bytes, qos: 1, retain: true)
+
+        // Clean stop: DISCONNECT is sent, the broker discards the will.
+        let clean = try MQTTClient(testOptions(port: broker.port, will: will))
+        let cleanEvents = EventLog(clean)
+        clean.start()
+        #expect(await cleanEvents.nextConnected())
+        try clean.publish(topic: "dev/state", payload: "online".bytes, qos: 1, retain: true)
+        #expect(await clean.waitForPublished(timeout: .seconds(5)))
+        await clean.stop()
+        #expect(await cleanEvents.next { $0.disconnectReason == .some(nil) } != nil)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try broker.retained("dev/#") == ["dev/state": "online"])
+
+        // Dropped connection (through the proxy): the broker publishes the will.
+        let dropped = try MQTTClient(testOptions(port: proxy.port, will: will))
+        let droppedEvents = EventLog(dropped)
+        dropped.start()
+        #expect(await droppedEvents.nextConnected())
+        proxy.close()
+        let reason = await droppedEvents.next { $0.disconnectReason != nil }?.disconnectReason
+        #expect(reason != nil && reason! != nil, "an unrequested disconnect carries a reason")
+        #expect(try await eventually { try broker.retained("dev/#") == ["dev/state": "offline"] })
+        await dropped.stop()
+    }
+
+    @Test("reconnects after a broker restart and subscribes again")
+    func reconnect() async throws {
+        let broker = try TestBroker.start()
+        let client = try MQTTClient(testOptions(port: broker.port))
+        let events = EventLog(client)
+        try client.subscribe("r/#", qos: 1)
+        client.start()
+        #expect(await events.nextConnected())
+
+        try broker.restart()
+        #expect(await events.next { $0.disconnectReason != nil } != nil)
+        #expect(await events.nextConnected(within: .seconds(10)))
+
+        try broker.publish("r/after", "restart")
+        #expect(await events.nextMessage()?.text == "restart")
+        await client.stop()
+    }
+
+    @Test("a closed port yields connectionFailed with a clear message, then keeps retrying")
+    func refused() async throws {
+        let port = freeLoopbackPort()
+        let client = try MQTTClient(testOptions(port: port))
+        let events = EventLog(client)
+        client.start()
+        let failure = await events.nextFailure(within: .seconds(3))
+        #expect(failure?.kind == .refused)
+        #expect(failure?.description == "connection refused by 127.0.0.1:\(port)")
+        #expect(await events.nextFailure(within: .seconds(4)) != nil, "retried after the backoff: \(events.all)")
+        await client.stop()
+        #expect(await eventually(within: .seconds(1)) { events.isFinished })
+    }
+
+    @Test("a broker that never answers CONNECT times out instead of hanging")
+    func connectTimeout() async throws {
+        let silent = try SilentListener()
+        var options = testOptions(port: silent.port)
+        options.connectTimeout = 1
+        let client = try MQTTClient(options)
+        let events = EventLog(client)
+        client.start()
+        let failure = await events.nextFailure(within: .seconds(4))
+        #expect(failure?.kind == .unreachable)
+        #expect(failure?.description.contains("timed out connecting to 127.0.0.1:\(silent.port)") == true)
+        await client.stop()
+    }
+
+    @Test("stop() is bounded, idempotent and works before start()")
+    func stopIsBounded() async throws {
+        let idle = try MQTTClient(testOptions(port: 1))
+        let idleEvents = EventLog(idle)
+        await idle.stop()
+        await idle.stop()
+        #expect(await eventually(within: .seconds(1)) { idleEvents.isFinished })
+        idle.start()  // after stop: does nothing
+        #expect(idle.isConnected == false)
+
+        // Mid-handshake with a peer that never answers.
+        let silent = try SilentListener()
+        let stuck = try MQTTClient(testOptions(port: silent.port))
+        let stuckEvents = EventLog(stuck)
+        stuck.start()
+        try await Task.sleep(for: .milliseconds(300))
+        let clock = ContinuousClock()
+        let elapsed = await clock.measure { await stuck.stop(timeout: .seconds(2)) }
+        #expect(elapsed < .seconds(3))
+        #expect(await eventually(within: .seconds(1)) { stuckEvents.isFinished })
+
+        // Connected: clean disconnect, `.disconnected(nil)`, then the stream ends.
+        let broker = try TestBroker.start()
+        let client = try MQTTClient(testOptions(port: broker.port))
+        let events = EventLog(client)
+        client.start()
+        #expect(await events.nextConnected())
+        #expect(client.isConnected)
+        let connectedElapsed = await clock.measure { await client.stop() }
+        #expect(connectedElapsed < .seconds(3))
+        await client.stop()
+        #expect(await events.next { $0.disconnectReason == .some(nil) } != nil)
+        #expect(await eventually(within: .seconds(1)) { events.isFinished })
+    }
+
+    @Test(
+        "wrong credentials are reported as not authorised, without the password",
+        arguments: [MQTTProtocolVersion.v311, .v5])
+    func notAuthorised(version: MQTTProtocolVersion) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mqtt-auth-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let passwords = directory + "/passwords"
+        try runPasswd(["-c", "-b", passwords, "bridge", "right-secret"])
+        let broker = try TestBroker.start(extraConfig: "allow_anonymous false\npassword_file \(passwords)")
+
+        var options = testOptions(port: broker.port, version: version)
+        options.username = "bridge"
+        options.password = "Wrong-Secret-42"
+        let client = try MQTTClient(options)
+        let events = EventLog(client)
+        client.start()
+        let failure = await events.nextFailure()
+        #expect(failure?.kind == .notAuthorised)
+        #expect(failure?.description.hasPrefix("not authorised") == true)
+        #expect(failure?.description.contains("Wrong-Secret-42") == false)
+        #expect(!options.description.contains("Wrong-Secret-42"))
+        await client.stop()
+
+        options.password = "right-secret"
+        let good = try MQTTClient(options)
+        let goodEvents = EventLog(good)
+        good.start()
+        #expect(await goodEvents.nextConnected())
+        await good.stop()
+    }
+}
+
+/// A loopback socket that listens but never accepts: TCP connects, MQTT never answers.
+final class SilentListener: Sendable {
+    let port: Int
+    private let fd: Int32
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 8) == 0 else {
+            close(fd)
+            throw TestBrokerError("cannot listen on 127.0.0.1")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        self.fd = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(fd) }
+}
+
+private func runPasswd(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(findExecutable("mosquitto_passwd")))
+    process.arguments = arguments
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+}
