@@ -128,11 +128,11 @@ public struct PayloadBuilder: Sendable {
         object["wind_speed"] = JSONValue(units.speed(reading.windSpeed.map { max(0, $0) }))
         object["wind_gust"] = JSONValue(units.speed(reading.windGust.map { max(0, $0) }))
         object["wind_bearing"] = JSONValue(reading.windBearing.map(Compass.normalised))
-        object["wind_direction"] = JSONValue(reading.windBearing.map(Compass.point(for:)))
+        object["wind_direction"] = JSONValue(reading.windBearing.map { Compass.point(for: Compass.normalised($0)) })
         object["precipitation"] = JSONValue(units.precipitation(reading.precipitation.map { max(0, $0) }))
         object["precipitation_type"] = JSONValue(
             PayloadBuilder.falling(
-                type: reading.precipitationType, amount: reading.precipitation, condition: condition)?.rawValue)
+                type: reading.precipitationType, amount: units.precipitation(reading.precipitation), condition: condition)?.rawValue)
         object["uv_index"] = JSONValue(reading.uvIndex.map { rounded(max(0, $0), decimals: 1) })
         object["visibility"] = JSONValue(units.distance(reading.visibility))
     }
@@ -155,12 +155,12 @@ public struct PayloadBuilder: Sendable {
         object["precipitation"] = JSONValue(units.precipitation(day.precipitation.map { max(0, $0) }))
         object["precipitation_probability"] = JSONValue(percent(day.precipitationProbability))
         object["precipitation_type"] = JSONValue(
-            PayloadBuilder.falling(type: day.precipitationType, amount: day.precipitation, condition: condition)?
+            PayloadBuilder.falling(type: day.precipitationType, amount: units.precipitation(day.precipitation), condition: condition)?
                 .rawValue)
         object["wind_speed"] = JSONValue(units.speed(day.windSpeed.map { max(0, $0) }))
         object["wind_gust"] = JSONValue(units.speed(day.windGust.map { max(0, $0) }))
         object["wind_bearing"] = JSONValue(day.windBearing.map(Compass.normalised))
-        object["wind_direction"] = JSONValue(day.windBearing.map(Compass.point(for:)))
+        object["wind_direction"] = JSONValue(day.windBearing.map { Compass.point(for: Compass.normalised($0)) })
         object["humidity"] = JSONValue(percent(day.humidity))
         object["pressure"] = JSONValue(units.pressure(day.pressure))
         object["uv_index"] = JSONValue(day.uvIndex.map { rounded(max(0, $0), decimals: 1) })

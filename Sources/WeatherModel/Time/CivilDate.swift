@@ -54,6 +54,8 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
             let day = parseDigits(bytes[8..<10]), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
         self.init(year: year, month: month, day: day)
+        // February 30th and friends are not dates.
+        guard CivilDate(daysSinceEpoch: daysSinceEpoch) == self else { return nil }
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

@@ -135,14 +135,15 @@ public struct ZoneInfo: Sendable, Equatable {
     /// The local calendar date at `date`.
     public func localDate(_ date: Date) -> CivilDate { civil(date).date }
 
-    /// The instant a wall-clock time names. In a gap (spring forward) the later offset is
-    /// used; in an overlap (fall back) the earlier instant.
+    /// The instant a wall-clock time names. A time in a gap (spring forward) moves forward by
+    /// the gap (02:30 that never happened is 03:30 new time); in an overlap (fall back) the
+    /// earlier instant.
     public func date(_ local: CivilDateTime) -> Date {
         let asUTC = local.secondsAsIfUTC
         let first = asUTC - Int64(offset(atUnix: asUTC - 86400))
         let second = asUTC - Int64(offset(atUnix: asUTC + 86400))
         let candidates = [first, second].filter { asUTC - Int64(offset(atUnix: $0)) == $0 }.sorted()
-        let unix = candidates.first ?? (asUTC - Int64(offset(atUnix: asUTC)))
+        let unix = candidates.first ?? first
         return Date(timeIntervalSince1970: Double(unix))
     }
 
