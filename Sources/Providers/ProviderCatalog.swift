@@ -101,6 +101,31 @@ public enum ProviderCatalog {
         return result
     }
 
+    /// `response` without header values that would overflow an integer in `Freshness`,
+    /// `RateLimit` or `retryAfterSeconds` (a year of 20 digits, a limit of `1e300`): those
+    /// trap today, and a hostile proxy must not crash the bridge. Remove once Common checks.
+    static func defused(_ response: ProviderResponse) -> ProviderResponse {
+        var response = response
+        response.headers = response.headers.filter { header in
+            let name = header.name.lowercased()
+            if ["date", "expires", "last-modified", "retry-after"].contains(name) {
+                var run = 0
+                for character in header.value {
+                    run = character.isASCII && character.isNumber ? run + 1 : 0
+                    if run > 6 { return false }
+                }
+                return true
+            }
+            if name.contains("ratelimit") || name == "x-forecast-api-calls" {
+                let first = header.value.split(separator: ",").first.map { $0.trimmingSpaces() } ?? ""
+                guard let number = Double(first) else { return true }
+                return abs(number) < 1e12
+            }
+            return true
+        }
+        return response
+    }
+
     /// Parses an answer body: HTML, empty and truncated bodies are `.invalidResponse`.
     static func parse(_ body: [UInt8], provider: String) throws(ProviderError) -> JSONValue {
         try ResponseCheck.json(

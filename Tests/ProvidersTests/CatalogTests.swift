@@ -73,6 +73,23 @@ struct CatalogTests {
             contact: nil, pointsCache: nil)
         #expect(oneCall.callsPerFetch == 1)
     }
+
+    @Test("absurd header values never crash a fetch")
+    func hostileHeaders() async throws {
+        let transport = FixtureTransport()
+        await transport.serve(
+            "/forecast/key/1.0000,2.0000",
+            body: Fixtures.bytes("pirateweather", "forecast_v2_sanfrancisco_us_version2_trimmed.json"),
+            headers: [
+                ("RateLimit-Limit", "1e300"), ("RateLimit-Remaining", "-1e300"), ("X-Forecast-API-Calls", "7"),
+                ("Date", "Mon, 20 Jul 2020 11:44:31 GMT"), ("Expires", "Mon, 20 Jul 999999999999999999 12:14:53 GMT"),
+                ("Retry-After", "Mon, 20 Jul 99999999999999999999 12:14:53 GMT"),
+            ])
+        let provider = PirateWeather(apiKey: "key", userAgent: Self.userAgent)
+        let result = try await provider.fetch(ProviderQuery(latitude: 1, longitude: 2), transport: transport)
+        #expect(result.freshness.lifetime == nil)
+        #expect(result.rateLimit?.limit == nil)
+    }
 }
 
 // MARK: - Shared by the provider tests

@@ -28,7 +28,7 @@ public struct OpenMeteoGeocoding: Sendable {
     public func search(_ query: String, count: Int, transport: any ProviderTransport) async throws(ProviderError)
         -> [Place]
     {
-        let response = try await transport.send(request(query: query, count: count))
+        let response = ProviderCatalog.defused(try await transport.send(request(query: query, count: count)))
         try ResponseCheck.requireSuccess(response, provider: "open-meteo geocoding")
         return try Self.decode(response.body)
     }

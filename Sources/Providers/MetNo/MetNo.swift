@@ -35,7 +35,7 @@ public struct MetNo: WeatherProvider {
     public func fetch(_ query: ProviderQuery, transport: any ProviderTransport) async throws(ProviderError)
         -> ProviderResult
     {
-        let response = try await transport.send(request(for: query))
+        let response = ProviderCatalog.defused(try await transport.send(request(for: query)))
         try ResponseCheck.requireSuccess(response, provider: name)
         let forecast = try Self.decode(response.body, zone: Self.zone(for: query), now: response.receivedAt)
         return ProviderResult(

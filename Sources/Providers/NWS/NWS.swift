@@ -140,7 +140,7 @@ public struct NWS: WeatherProvider {
     private func send(_ request: ProviderRequest, _ transport: any ProviderTransport) async throws(ProviderError)
         -> ProviderResponse
     {
-        let response = try await transport.send(request)
+        let response = ProviderCatalog.defused(try await transport.send(request))
         try ResponseCheck.requireSuccess(response, provider: name, message: Self.problemMessage)
         return response
     }

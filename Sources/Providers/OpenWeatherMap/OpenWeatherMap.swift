@@ -57,7 +57,7 @@ public struct OpenWeatherMap: WeatherProvider {
         var last: ProviderResponse?
         var units = Units.metric
         for request in requests(for: query) {
-            let response = try await transport.send(request)
+            let response = ProviderCatalog.defused(try await transport.send(request))
             try ResponseCheck.requireSuccess(
                 response, provider: name, secrets: request.secrets, message: { $0["message"]?.text })
             units = Units(requestURL: request.url)

@@ -34,7 +34,7 @@ public struct PirateWeather: WeatherProvider {
         -> ProviderResult
     {
         let request = request(for: query)
-        let response = try await transport.send(request)
+        let response = ProviderCatalog.defused(try await transport.send(request))
         try ResponseCheck.requireSuccess(response, provider: name, secrets: request.secrets)
         let forecast = try Self.decode(response.body, requestedUnits: "si", timezone: query.timezone)
         return ProviderResult(
