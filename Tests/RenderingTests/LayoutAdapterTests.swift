@@ -4,13 +4,13 @@ import WeatherModel
 
 @testable import Rendering
 
-/// The frame input built from the weatherview view model, from the recorded payloads in
-/// `Golden/terminal/inputs/`.
+/// The frame input built from the weatherview view model, from recorded payloads (copies in
+/// `Golden/frames/inputs/`, so that these tests do not move when the terminal's inputs do).
 @Suite("Frame input from the view model")
 struct LayoutAdapterTests {
     static func model(_ name: String, now: String, units: UnitSettings? = nil) throws -> WeatherViewModel {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Golden/terminal/inputs/\(name).json").path
+            .appendingPathComponent("Golden/frames/inputs/\(name).json").path
         let data = try #require(FileManager.default.contents(atPath: path))
         let document = try JSONParser.parse([UInt8](data))
         let id = document["current"]?["location"]?["id"]?.string ?? name
@@ -78,11 +78,41 @@ struct LayoutAdapterTests {
     func overview() throws {
         let models = [
             try Self.model("munich-full", now: "2026-02-07T16:20:00+01:00"),
-            try Self.model("munich", now: "2026-02-07T16:20:00+01:00"),
+            try Self.model("newyork", now: "2026-02-07T16:20:00+01:00"),
         ]
         let overview = OverviewInput(models)
         #expect(overview.entries.count == 2)
-        #expect(overview.entries[0].name == "Munich")
+        #expect(overview.entries.map(\.name) == ["Munich", "New York"])
         #expect(overview.observedAt != nil)
+    }
+}
+
+/// The README's pictures: frames rendered from the recorded payloads, kept in `docs/eink/`.
+/// `UPDATE_GOLDEN=1` redraws them; otherwise the test fails when they no longer match.
+@Suite("README samples")
+struct LayoutReadmeSamples {
+    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../docs/eink").standardizedFileURL
+
+    static let samples: [(file: String, width: Int, height: Int, mode: ColorMode)] = [
+        ("munich-800x480-bwr.png", 800, 480, .bwr),
+        ("munich-400x300-bw.png", 400, 300, .bw),
+        ("munich-250x122-bw.png", 250, 122, .bw),
+    ]
+
+    @Test("docs/eink PNGs are what the renderer draws from the fixture")
+    func samples() throws {
+        let input = FrameInput(try LayoutAdapterTests.model("munich-full", now: "2026-02-07T16:20:00+01:00"))
+        for sample in Self.samples {
+            let canvas = FrameRenderer.single(input, width: sample.width, height: sample.height)
+            let png = PNGEncoder.encode(PanelFrame(canvas, mode: sample.mode))
+            let url = Self.docs.appendingPathComponent(sample.file)
+            if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+                try Data(png).write(to: url)
+            } else {
+                let stored = try #require(FileManager.default.contents(atPath: url.path), "\(sample.file) missing")
+                #expect([UInt8](stored) == png, "\(sample.file) is out of date: run with UPDATE_GOLDEN=1")
+            }
+        }
     }
 }

@@ -21,7 +21,7 @@ struct HourlyChart {
         let slot = Double(plot.width) / Double(hours.count)
         func x(_ hour: Double) -> Double { Double(plot.x) + hour * slot }
         // Two bands, as a meteogram has them: the curve above, the bars below.
-        let barsHeight = plot.height * 34 / 100
+        let barsHeight = plot.height * 30 / 100
         let bars = RasterRect(x: plot.x, y: plot.maxY - barsHeight, width: plot.width, height: barsHeight)
         let curve = RasterRect(x: plot.x, y: plot.y, width: plot.width, height: bars.y - plot.y - 2)
 
@@ -100,9 +100,10 @@ struct HourlyChart {
         // A flat day is drawn flat, not stretched into drama: at least 4 degrees of range.
         let middle = (lowest + highest) / 2
         let span = max(highest - lowest, 4)
-        let room = Double(valueFont.capHeight) + curveWidth + 6
+        // Room above for the max label; the min label may hang into the bars band below.
+        let room = Double(valueFont.capHeight) + curveWidth + 5
         let top = Double(band.y) + room
-        let usable = max(1, Double(band.height) - 2 * room)
+        let usable = max(1, Double(band.height) - room - curveWidth - 2)
         func y(_ value: Double) -> Double { top + (middle + span / 2 - value) / span * usable }
 
         let curve = MonotoneCubic(xs: known.map(\.0), ys: known.map(\.1))

@@ -116,9 +116,12 @@ struct CurrentBlock {
                 baseline: baseline + scale.gap + summaryFont.ascent)
         }
 
-        let lines = DetailLine.lines(for: input)
+        // Lines that do not fit at a readable spacing are left out, least important last.
+        let minimum = scale.detailFont.ascent + 2
+        let room = max(1, (rect.height - scale.detailFont.capHeight) / minimum + 1)
+        let lines = Array(DetailLine.lines(for: input).prefix(room))
         guard !lines.isEmpty else { return }
-        let spacing = min(scale.detailSpacing, rect.height / lines.count)
+        let spacing = lines.count == 1 ? scale.detailSpacing : min(scale.detailSpacing, (rect.height - scale.detailFont.capHeight) / (lines.count - 1))
         let used = spacing * (lines.count - 1) + scale.detailFont.capHeight
         DetailLine.draw(
             lines, x: detailsLeft, top: rect.y + (rect.height - used) / 2, spacing: spacing, width: detailsWidth,
