@@ -23,7 +23,8 @@ struct Show: AsyncParsableCommand {
               {max} {min}              today's high and low
               {sunrise} {sunset}       local times
               {age} {asof}             age of the data (12 min), its time (14:05)
-              {freshness} {stale}      "as of 14:05" / "2 h old" / "stale, …"; "stale" or nothing
+              {freshness}              "as of 14:05", "2 h old" or "stale, 2 h old"
+              {stale}                  "stale" when the data is stale, else nothing
               {location} {id}          location name and id; {provider}
               {{ }}                    literal braces
             An unknown value prints as "-".

@@ -90,7 +90,7 @@ struct WeatherviewCommandTests {
 
         let folder = TemporaryFolder()
         let config = folder.write("config.yaml", "mqtt:\n  url: \(broker.url)\n  base_topic: home/wx\n")
-        let fromConfig = try WeatherviewProcess.run(["get", "munich", "status.state", "--config", config], environment: fresh)
+        let fromConfig = try WeatherviewProcess.run(["--config", config, "get", "munich", "status.state"], environment: fresh)
         #expect(fromConfig.status == 0, "\(fromConfig.stderr)")
         #expect(fromConfig.stdout == "ok\n")
 
