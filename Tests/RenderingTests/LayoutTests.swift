@@ -200,3 +200,33 @@ struct LayoutTests {
         #expect((20..<120).filter { canvas[now, $0] == .red || canvas[now - 1, $0] == .red }.count > 80)
     }
 }
+
+@Suite("Watching: when a frame reaches the panel")
+struct LayoutWatchTests {
+    @Test("the first frame is written, an identical one never, a new one after the interval")
+    func policy() {
+        var watch = FrameWatch(minInterval: 180)
+        #expect(watch.offer([1, 2, 3], at: 1000) == .write)
+        #expect(watch.offer([1, 2, 3], at: 1001) == .identical)
+        #expect(watch.offer([1, 2, 4], at: 1060) == .wait(until: 1180))
+        #expect(watch.offer([1, 2, 5], at: 1179.9) == .wait(until: 1180))
+        #expect(watch.offer([1, 2, 5], at: 1180) == .write)
+        #expect(watch.offer([1, 2, 5], at: 5000) == .identical)
+        #expect(watch.offer([1, 2, 3], at: 5000) == .write)
+        #expect(watch.lastFrame == [1, 2, 3] && watch.lastWrite == 5000)
+    }
+
+    @Test("panel settings pick the canvas size and the bytes")
+    func settings() {
+        let panel = PanelProfile.named("waveshare-7in5b-v2")!
+        let upright = PanelRender(panel: panel, format: .raw)
+        #expect(upright.colors == .bwr)
+        #expect(upright.canvasSize == (800, 480))
+        #expect(upright.encode(LayoutSamples.dayRain).count == 96_000)
+        let portrait = PanelRender(panel: panel, colors: .bw, rotation: .quarter, format: .raw)
+        #expect(portrait.canvasSize == (480, 800))
+        #expect(portrait.encode(LayoutSamples.dayRain).count == 48_000)
+        #expect(portrait.encode(LayoutSamples.dayRain) == portrait.encode(LayoutSamples.dayRain))
+        #expect(PanelRender(panel: panel, format: .pbm).encode(LayoutSamples.overview).count > 96_000)
+    }
+}

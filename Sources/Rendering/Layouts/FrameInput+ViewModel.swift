@@ -63,11 +63,14 @@ extension FrameInput {
         return result
     }
 
-    /// How far into the first entry now is.
+    /// How far into the first entry now is, in quarters: the now mark moves four times an
+    /// hour rather than every minute, so that `--watch` does not wear the panel out redrawing
+    /// a mark one pixel further on.
     private static func nowFraction(_ model: WeatherViewModel) -> Double {
         guard let first = model.hours.first, model.hourInterval > 0 else { return 0 }
         let fraction = model.now.timeIntervalSince(first.time) / Double(model.hourInterval * 60)
-        return fraction.isFinite ? min(max(fraction, 0), 1) : 0
+        guard fraction.isFinite else { return 0 }
+        return (min(max(fraction, 0), 0.99) * 4).rounded(.down) / 4
     }
 
     static func staleness(_ freshness: Freshness) -> Staleness {

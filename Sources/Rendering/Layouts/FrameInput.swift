@@ -95,7 +95,8 @@ public struct FrameInput: Sendable, Equatable {
     public var sunset: String?
     /// From the hour that contains now, up to 24.
     public var hours: [Hour]
-    /// How far into `hours[0]` now is, 0 (on the hour) to 1.
+    /// How far into `hours[0]` now is, 0 (on the hour) to 1 (the view-model adapter
+    /// rounds it down to quarters).
     public var nowFraction: Double
     /// From today.
     public var days: [Day]

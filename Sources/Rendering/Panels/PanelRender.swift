@@ -1,0 +1,38 @@
+/// Everything that decides the bytes of a frame besides the weather: which panel, its
+/// colours, how it is mounted, the file format and the layout. Same settings and same input
+/// give the same bytes.
+public struct PanelRender: Sendable, Equatable {
+    public var panel: PanelProfile
+    public var colors: ColorMode
+    public var rotation: Rotation
+    public var format: ImageFormat
+
+    public init(panel: PanelProfile, colors: ColorMode? = nil, rotation: Rotation = .none, format: ImageFormat = .png) {
+        self.panel = panel
+        self.colors = colors ?? panel.colors
+        self.rotation = rotation
+        self.format = format
+    }
+
+    /// The size layouts draw at: the panel's, turned for the rotation.
+    public var canvasSize: (width: Int, height: Int) {
+        rotation.canvasSize(panelWidth: panel.width, panelHeight: panel.height)
+    }
+
+    /// The encoded `single` frame of `input`.
+    public func encode(_ input: FrameInput) -> [UInt8] {
+        let size = canvasSize
+        return encode(FrameRenderer.single(input, width: size.width, height: size.height))
+    }
+
+    /// The encoded `overview` frame of `input`.
+    public func encode(_ input: OverviewInput) -> [UInt8] {
+        let size = canvasSize
+        return encode(FrameRenderer.overview(input, width: size.width, height: size.height))
+    }
+
+    /// `canvas`, quantised for the colours, turned to the panel and encoded.
+    public func encode(_ canvas: Canvas) -> [UInt8] {
+        format.encode(PanelFrame(canvas, mode: colors, rotation: rotation))
+    }
+}
