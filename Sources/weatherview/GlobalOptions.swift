@@ -14,10 +14,13 @@ struct GlobalOptions: ParsableArguments {
         help: ArgumentHelp("A weather2mqtt configuration file; its mqtt: section is used.", valueName: "FILE"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("Topic prefix (default: the config's base_topic, else weather).", valueName: "TOPIC"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Topic prefix (default: the config's base_topic, else weather).", valueName: "TOPIC"))
     var baseTopic: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for the broker and its retained data.", valueName: "SECONDS"))
+    @Option(
+        name: .long, help: ArgumentHelp("Seconds to wait for the broker and its retained data.", valueName: "SECONDS"))
     var timeout: Double = 5
 
     @Option(name: .long, help: "User name for the broker.")
@@ -26,7 +29,8 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("File whose first line is the broker password.", valueName: "FILE"))
     var passwordFile: String?
 
-    @Option(name: .long, help: ArgumentHelp("CA certificates (PEM) to verify an mqtts:// broker with.", valueName: "FILE"))
+    @Option(
+        name: .long, help: ArgumentHelp("CA certificates (PEM) to verify an mqtts:// broker with.", valueName: "FILE"))
     var caFile: String?
 
     @Option(name: .long, help: ArgumentHelp("Client certificate (PEM) for an mqtts:// broker.", valueName: "FILE"))
@@ -85,7 +89,8 @@ struct GlobalOptions: ParsableArguments {
                 caFile: caFile ?? tls?.caFile, certFile: certFile ?? tls?.certFile, keyFile: keyFile ?? tls?.keyFile,
                 insecure: insecure || (tls?.insecure ?? false))
         } else if wantsTLSOptions {
-            throw Failure.usage("--ca-file, --cert-file, --key-file and --insecure need an mqtts:// broker (got \(url))")
+            throw Failure.usage(
+                "--ca-file, --cert-file, --key-file and --insecure need an mqtts:// broker (got \(url))")
         }
         return BrokerSettings(url: url, options: options, baseTopic: base, timeout: timeout)
     }

@@ -24,7 +24,8 @@ extension BrokerSession {
         var ids = Set(statusLocations(in: messages.keys))
         if let bytes = messages[infoTopic] {
             do throws(ViewModelError) {
-                let info = try BridgeInfo(TopicPayload(topic: infoTopic, json: try decoder.object(topic: infoTopic, bytes: bytes)))
+                let info = try BridgeInfo(
+                    TopicPayload(topic: infoTopic, json: try decoder.object(topic: infoTopic, bytes: bytes)))
                 ids.formUnion(info.locations)
             } catch {
                 throw Failure.payload(error)
@@ -55,7 +56,8 @@ extension BrokerSession {
         case 0:
             throw Failure.noData(
                 "no locations on \(settings.url) within \(BrokerSession.seconds(settings.timeout)) "
-                    + "(nothing on \(base)/bridge/info or \(base)/+/status; is weather2mqtt running, is the base topic right?)")
+                    + "(nothing on \(base)/bridge/info or \(base)/+/status; is weather2mqtt running, is the base topic right?)"
+            )
         case 1:
             return ids[0]
         default:

@@ -72,7 +72,8 @@ struct Locations: AsyncParsableCommand {
         guard !summaries.isEmpty || !broken.isEmpty else {
             throw Failure.noData(
                 "no locations on \(settings.url) within \(BrokerSession.seconds(settings.timeout)) "
-                    + "(nothing on \(infoTopic) or \(base)/+/status; is weather2mqtt running, is the base topic right?)")
+                    + "(nothing on \(infoTopic) or \(base)/+/status; is weather2mqtt running, is the base topic right?)"
+            )
         }
         let environment = TerminalEnvironment.current
         let colour = TerminalOptions.wantsColor(isTerminal: Output.isTerminal, environment: environment)

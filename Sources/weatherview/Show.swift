@@ -93,7 +93,9 @@ struct Show: AsyncParsableCommand {
             throw Failure.payload(error)
         }
         let environment = TerminalEnvironment.current
-        let glyphSet = glyphs.flatMap { GlyphSet(rawValue: $0.rawValue) } ?? TerminalOptions.defaultGlyphs(environment: environment)
+        let glyphSet =
+            glyphs.flatMap { GlyphSet(rawValue: $0.rawValue) }
+            ?? TerminalOptions.defaultGlyphs(environment: environment)
         if let template {
             Output.line(template.render(model, glyphs: glyphSet, bothUnits: bothUnits))
         } else {

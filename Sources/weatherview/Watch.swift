@@ -87,7 +87,8 @@ struct WatchPrinter {
             if json { Output.line(Self.jsonLine(topic: message.topic, payload: .null)) }
             return
         }
-        let parts = message.topic.hasPrefix(base + "/")
+        let parts =
+            message.topic.hasPrefix(base + "/")
             ? message.topic.dropFirst(base.count + 1).split(separator: "/", omittingEmptySubsequences: false) : []
         // bridge/state is plain text.
         if parts.count == 2, parts[0] == "bridge" {
@@ -95,7 +96,10 @@ struct WatchPrinter {
                 Output.error("\(message.topic): payload is not short UTF-8 text")
                 return
             }
-            Output.line(json ? Self.jsonLine(topic: message.topic, payload: .string(text)) : "bridge " + parts[1] + ": " + TerminalText.clean(text))
+            Output.line(
+                json
+                    ? Self.jsonLine(topic: message.topic, payload: .string(text))
+                    : "bridge " + parts[1] + ": " + TerminalText.clean(text))
             return
         }
         let payload: JSONValue

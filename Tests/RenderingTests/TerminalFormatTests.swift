@@ -13,7 +13,8 @@ struct TerminalFormatTests {
     func template() throws {
         let model = try F.model("munich-full", now: Self.fresh)
         let template = try StatusLineTemplate(
-            "{glyph} {temp} {condition} feels {feels} {humidity} {wind} {pop} {max}/{min} {sunrise}-{sunset} {age} {location}")
+            "{glyph} {temp} {condition} feels {feels} {humidity} {wind} {pop} {max}/{min} {sunrise}-{sunset} {age} {location}"
+        )
         #expect(
             template.render(model, glyphs: .unicode)
                 == "◐ 8.5°C Partly cloudy feels 6.1°C 71% 5 km/h N 10% 9.5°C/4.7°C 07:32-17:22 5 min Munich")
@@ -27,7 +28,8 @@ struct TerminalFormatTests {
     @Test("--format with both units, braces, unknown values, stale")
     func templateDetails() throws {
         let stale = try F.model("munich", now: "2026-02-07T19:00:00+01:00")
-        let line = try StatusLineTemplate("{{{temp}}} {feels} {stale} {freshness}").render(stale, glyphs: .ascii, bothUnits: true)
+        let line = try StatusLineTemplate("{{{temp}}} {feels} {stale} {freshness}").render(
+            stale, glyphs: .ascii, bothUnits: true)
         #expect(line == "{8.5C / 47.3F} - stale stale, 2 h old")
     }
 
@@ -43,17 +45,22 @@ struct TerminalFormatTests {
         }
     }
 
-    @Test("get paths: values as scripts want them", arguments: [
-        ("current.temperature", "8.5"),
-        ("current.condition", "partlycloudy"),
-        ("current.is_day", "true"),
-        ("current.apparent_temperature", "6.1"),
-        ("daily.days.0.temperature_max", "9.5"),
-        ("hourly.hours.1.time", "2026-02-07T17:00:00+01:00"),
-        ("status.state", "ok"),
-        ("status.last_error", "null"),
-        ("current.units", #"{"temperature":"°C","wind_speed":"km/h","pressure":"hPa","precipitation":"mm","precipitation_intensity":"mm/h","distance":"km"}"#),
-    ])
+    @Test(
+        "get paths: values as scripts want them",
+        arguments: [
+            ("current.temperature", "8.5"),
+            ("current.condition", "partlycloudy"),
+            ("current.is_day", "true"),
+            ("current.apparent_temperature", "6.1"),
+            ("daily.days.0.temperature_max", "9.5"),
+            ("hourly.hours.1.time", "2026-02-07T17:00:00+01:00"),
+            ("status.state", "ok"),
+            ("status.last_error", "null"),
+            (
+                "current.units",
+                #"{"temperature":"°C","wind_speed":"km/h","pressure":"hPa","precipitation":"mm","precipitation_intensity":"mm/h","distance":"km"}"#
+            ),
+        ])
     func paths(path: String, expected: String) throws {
         let payloads = F.payloads("munich-full")
         let parsed = try PayloadPath(path)
@@ -61,14 +68,16 @@ struct TerminalFormatTests {
         #expect(PayloadPath.plainText(try parsed.value(in: payload.json)) == expected)
     }
 
-    @Test("get paths that name nothing say so", arguments: [
-        ("current.temprature", "current has no member 'temprature'"),
-        ("weather.temperature", "it must start with one of current, hourly, daily, alerts, status"),
-        ("daily.days.9", "daily.days has 7 entries; there is no entry 9"),
-        ("daily.days.first", "daily.days is an array; 'first' is not an index"),
-        ("current.temperature.value", "current.temperature is a number, not an object or array"),
-        ("current..x", "it has an empty segment"),
-    ])
+    @Test(
+        "get paths that name nothing say so",
+        arguments: [
+            ("current.temprature", "current has no member 'temprature'"),
+            ("weather.temperature", "it must start with one of current, hourly, daily, alerts, status"),
+            ("daily.days.9", "daily.days has 7 entries; there is no entry 9"),
+            ("daily.days.first", "daily.days is an array; 'first' is not an index"),
+            ("current.temperature.value", "current.temperature is a number, not an object or array"),
+            ("current..x", "it has an empty segment"),
+        ])
     func badPaths(path: String, expected: String) throws {
         let payloads = F.payloads("munich-full")
         do throws(PayloadPathError) {
@@ -90,7 +99,8 @@ struct TerminalFormatTests {
         payloads["broken"] = LocationPayloads(
             location: "broken", status: TopicPayload(topic: "weather/broken/status", json: ["state": "sleepy"]))
         let info = TopicPayload(
-            topic: "weather/bridge/info", json: ["version": "0.1.0", "schema": 1, "locations": ["munich", "nyc", "gone"]])
+            topic: "weather/bridge/info",
+            json: ["version": "0.1.0", "schema": 1, "locations": ["munich", "nyc", "gone"]])
         let summaries = try LocationSummary.list(info: info, payloads: payloads, now: F.date(Self.fresh))
         #expect(summaries.map(\.id) == ["broken", "gone", "munich", "nyc"])
         let table = LocationsTable.render(summaries)
@@ -113,7 +123,9 @@ struct TerminalFormatTests {
         #expect(
             WatchLine.render(.alerts, model: model, glyphs: .unicode)
                 == "munich alerts: Severe gale gusts (severe); Frost (minor)")
-        #expect(WatchLine.render(.daily, model: model, glyphs: .ascii).hasPrefix("munich daily: Today 10C/5C, Tomorrow 7C/3C"))
+        #expect(
+            WatchLine.render(.daily, model: model, glyphs: .ascii).hasPrefix(
+                "munich daily: Today 10C/5C, Tomorrow 7C/3C"))
         #expect(WatchLine.render(.hourly, model: model, glyphs: .ascii).hasPrefix("munich hourly: 48 hours from Now"))
     }
 }

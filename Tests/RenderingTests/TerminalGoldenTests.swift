@@ -54,16 +54,20 @@ struct TerminalGoldenTests {
             document.set("status.state", "error")
             document.set(
                 "status.last_error",
-                ["at": "2026-02-07T16:18:00+01:00", "provider": "open-meteo", "message": "HTTP 503 from open-meteo",
-                 "http_status": 503])
+                [
+                    "at": "2026-02-07T16:18:00+01:00", "provider": "open-meteo", "message": "HTTP 503 from open-meteo",
+                    "http_status": 503,
+                ])
         }
         check(TerminalRenderer(options: TerminalOptions(glyphs: .ascii)).render(model), "show-full-error.txt")
     }
 
-    @Test("sparse recorded payloads", arguments: [
-        ("munich", "2026-02-07T16:20:00+01:00", GlyphSet.ascii),
-        ("newyork", "2026-02-06T23:35:00-05:00", GlyphSet.unicode),
-    ])
+    @Test(
+        "sparse recorded payloads",
+        arguments: [
+            ("munich", "2026-02-07T16:20:00+01:00", GlyphSet.ascii),
+            ("newyork", "2026-02-06T23:35:00-05:00", GlyphSet.unicode),
+        ])
     func sparse(name: String, now: String, glyphs: GlyphSet) throws {
         let model = try ViewModelFixtures.model(name, now: now)
         let text = TerminalRenderer(options: TerminalOptions(glyphs: glyphs)).render(model)

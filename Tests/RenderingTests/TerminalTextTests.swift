@@ -4,10 +4,12 @@ import WeatherModel
 
 @Suite("Terminal text")
 struct TerminalTextTests {
-    @Test("cell widths: ASCII, accents, CJK, emoji, combining marks", arguments: [
-        ("Munich", 6), ("München", 7), ("東京", 4), ("🌧️", 2), ("⛅", 2), ("☁️", 2), ("☁", 1), ("e\u{301}", 1),
-        ("\u{E30D}", 1), ("°C", 2), ("\u{1B}", 0),
-    ])
+    @Test(
+        "cell widths: ASCII, accents, CJK, emoji, combining marks",
+        arguments: [
+            ("Munich", 6), ("München", 7), ("東京", 4), ("🌧️", 2), ("⛅", 2), ("☁️", 2), ("☁", 1), ("e\u{301}", 1),
+            ("\u{E30D}", 1), ("°C", 2), ("\u{1B}", 0),
+        ])
     func widths(text: String, cells: Int) {
         #expect(TerminalText.width(text) == cells)
     }
@@ -39,15 +41,17 @@ struct TerminalTextTests {
         #expect(TerminalOptions.wantsColor(isTerminal: true, environment: ["NO_COLOR": ""]))
     }
 
-    @Test("ASCII glyphs unless the locale is UTF-8 (LC_ALL, then LC_CTYPE, then LANG)", arguments: [
-        ([String: String](), GlyphSet.ascii),
-        (["LANG": "C"], .ascii),
-        (["LANG": "en_US.UTF-8"], .unicode),
-        (["LANG": "de_DE.utf8"], .unicode),
-        (["LC_ALL": "C", "LANG": "en_US.UTF-8"], .ascii),
-        (["LC_ALL": "", "LC_CTYPE": "C.UTF-8", "LANG": "C"], .unicode),
-        (["LC_CTYPE": "POSIX", "LANG": "en_US.UTF-8"], .ascii),
-    ])
+    @Test(
+        "ASCII glyphs unless the locale is UTF-8 (LC_ALL, then LC_CTYPE, then LANG)",
+        arguments: [
+            ([String: String](), GlyphSet.ascii),
+            (["LANG": "C"], .ascii),
+            (["LANG": "en_US.UTF-8"], .unicode),
+            (["LANG": "de_DE.utf8"], .unicode),
+            (["LC_ALL": "C", "LANG": "en_US.UTF-8"], .ascii),
+            (["LC_ALL": "", "LC_CTYPE": "C.UTF-8", "LANG": "C"], .unicode),
+            (["LC_CTYPE": "POSIX", "LANG": "en_US.UTF-8"], .ascii),
+        ])
     func defaultGlyphs(environment: [String: String], expected: GlyphSet) {
         #expect(TerminalOptions.defaultGlyphs(environment: environment) == expected)
     }

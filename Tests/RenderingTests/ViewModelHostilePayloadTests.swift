@@ -34,13 +34,15 @@ struct ViewModelHostilePayloadTests {
         #expect(error.problem.contains("nested deeper"))
     }
 
-    @Test("non-UTF-8, empty, not JSON, not an object", arguments: [
-        ([0xFF, 0xFE, 0x7B, 0x7D] as [UInt8], "not valid UTF-8"),
-        ([], "empty payload"),
-        (Array("online".utf8), "not valid JSON"),
-        (Array("[1,2]".utf8), "expected a JSON object"),
-        (Array("{\"a\":1} x".utf8), "not valid JSON"),
-    ])
+    @Test(
+        "non-UTF-8, empty, not JSON, not an object",
+        arguments: [
+            ([0xFF, 0xFE, 0x7B, 0x7D] as [UInt8], "not valid UTF-8"),
+            ([], "empty payload"),
+            (Array("online".utf8), "not valid JSON"),
+            (Array("[1,2]".utf8), "expected a JSON object"),
+            (Array("{\"a\":1} x".utf8), "not valid JSON"),
+        ])
     func malformed(bytes: [UInt8], expected: String) throws {
         let error = try #require(decodeError(bytes))
         #expect(error.problem.contains(expected), "\(error)")
@@ -58,21 +60,38 @@ struct ViewModelHostilePayloadTests {
         }
     }
 
-    @Test("wrong types and values name the topic and the field", arguments: [
-        ("current.temperature", JSONValue.string("warm"), "weather/munich/current", "current.temperature: expected a number, got a string"),
-        ("current.condition", JSONValue.string("sunnyish"), "weather/munich/current", "current.condition: 'sunnyish' is not one of"),
-        ("current.humidity", 140, "weather/munich/current", "current.humidity: 140 is outside 0…100"),
-        ("current.time", "yesterday", "weather/munich/current", "current.time: 'yesterday' is not an ISO 8601 time"),
-        ("current.schema", 2, "weather/munich/current", "current.schema: version 2 is not supported"),
-        ("current.units.temperature", "°R", "weather/munich/current", "current.units.temperature: unknown unit"),
-        ("current.location.id", "paris", "weather/munich/current", "does not match the topic's location 'munich'"),
-        ("hourly.hours", ["not an object"], "weather/munich/hourly", "hourly.hours.0: expected an object, got a string"),
-        ("hourly.hours", 7, "weather/munich/hourly", "hourly.hours: expected an array, got a number"),
-        ("daily.days.2.date", "Monday", "weather/munich/daily", "daily.days.2.date: 'Monday' is not a YYYY-MM-DD date"),
-        ("alerts.alerts.0.severity", "apocalyptic", "weather/munich/alerts", "alerts.alerts.0.severity"),
-        ("status.state", "fine", "weather/munich/status", "status.state: 'fine' is not one of"),
-        ("status.last_error", "oops", "weather/munich/status", "status.last_error: expected an object"),
-    ] as [(String, JSONValue, String, String)])
+    @Test(
+        "wrong types and values name the topic and the field",
+        arguments: [
+            (
+                "current.temperature", JSONValue.string("warm"), "weather/munich/current",
+                "current.temperature: expected a number, got a string"
+            ),
+            (
+                "current.condition", JSONValue.string("sunnyish"), "weather/munich/current",
+                "current.condition: 'sunnyish' is not one of"
+            ),
+            ("current.humidity", 140, "weather/munich/current", "current.humidity: 140 is outside 0…100"),
+            (
+                "current.time", "yesterday", "weather/munich/current",
+                "current.time: 'yesterday' is not an ISO 8601 time"
+            ),
+            ("current.schema", 2, "weather/munich/current", "current.schema: version 2 is not supported"),
+            ("current.units.temperature", "°R", "weather/munich/current", "current.units.temperature: unknown unit"),
+            ("current.location.id", "paris", "weather/munich/current", "does not match the topic's location 'munich'"),
+            (
+                "hourly.hours", ["not an object"], "weather/munich/hourly",
+                "hourly.hours.0: expected an object, got a string"
+            ),
+            ("hourly.hours", 7, "weather/munich/hourly", "hourly.hours: expected an array, got a number"),
+            (
+                "daily.days.2.date", "Monday", "weather/munich/daily",
+                "daily.days.2.date: 'Monday' is not a YYYY-MM-DD date"
+            ),
+            ("alerts.alerts.0.severity", "apocalyptic", "weather/munich/alerts", "alerts.alerts.0.severity"),
+            ("status.state", "fine", "weather/munich/status", "status.state: 'fine' is not one of"),
+            ("status.last_error", "oops", "weather/munich/status", "status.last_error: expected an object"),
+        ] as [(String, JSONValue, String, String)])
     func schemaErrors(path: String, value: JSONValue, topic: String, expected: String) throws {
         let error = try #require(modelError { $0.set(path, value) })
         #expect(error.topic == topic)
@@ -82,11 +101,14 @@ struct ViewModelHostilePayloadTests {
     @Test("missing envelope parts are errors")
     func missingEnvelope() throws {
         for key in ["schema", "units", "location"] {
-            let error = try #require(modelError { $0["current"] = $0["current"].map { value in
-                guard case .object(var object) = value else { return value }
-                object[key] = nil
-                return .object(object)
-            } })
+            let error = try #require(
+                modelError {
+                    $0["current"] = $0["current"].map { value in
+                        guard case .object(var object) = value else { return value }
+                        object[key] = nil
+                        return .object(object)
+                    }
+                })
             #expect(error.problem.contains("current.\(key): missing"), "\(error)")
         }
     }
@@ -128,7 +150,8 @@ struct ViewModelHostilePayloadTests {
         }
         do {
             let model = try WeatherViewModel(payloads: payloads, now: F.date("2026-02-07T16:20:00+01:00"))
-            let text = TerminalRenderer(options: TerminalOptions(glyphs: .unicode, color: true, bothUnits: true)).render(model)
+            let text = TerminalRenderer(options: TerminalOptions(glyphs: .unicode, color: true, bothUnits: true))
+                .render(model)
             #expect(!text.isEmpty)
             _ = try StatusLineTemplate("{temp} {glyph} {wind} {max} {age}").render(model, glyphs: .nerd)
         } catch is ViewModelError {

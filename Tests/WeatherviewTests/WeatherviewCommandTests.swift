@@ -6,14 +6,19 @@ import Testing
 struct WeatherviewCommandTests {
     let fresh = ["WEATHER2MQTT_NOW": RetainedWeather.freshNow]
 
-    @Test("get prints plain values, answering long before the timeout", arguments: [
-        ("current.temperature", "8.5"),
-        ("current.summary", "Partly cloudy"),
-        ("daily.days.0.temperature_max", "9.5"),
-        ("status.state", "ok"),
-        ("current.is_day", "true"),
-        ("current.location", #"{"id":"munich","latitude":48.14,"longitude":11.58,"name":"Munich","timezone":"Europe/Berlin"}"#),
-    ])
+    @Test(
+        "get prints plain values, answering long before the timeout",
+        arguments: [
+            ("current.temperature", "8.5"),
+            ("current.summary", "Partly cloudy"),
+            ("daily.days.0.temperature_max", "9.5"),
+            ("status.state", "ok"),
+            ("current.is_day", "true"),
+            (
+                "current.location",
+                #"{"id":"munich","latitude":48.14,"longitude":11.58,"name":"Munich","timezone":"Europe/Berlin"}"#
+            ),
+        ])
     func get(path: String, expected: String) throws {
         let broker = try TestBroker.start()
         try RetainedWeather.publish(to: broker)
@@ -32,7 +37,8 @@ struct WeatherviewCommandTests {
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stdout.contains("Munich"))
         #expect(!plain.stdoutBytes.contains(0x1B))
-        let always = try WeatherviewProcess.run(["show", "--broker", broker.url, "--color", "always"], environment: fresh)
+        let always = try WeatherviewProcess.run(
+            ["show", "--broker", broker.url, "--color", "always"], environment: fresh)
         #expect(always.stdoutBytes.contains(0x1B))
         let noColor = try WeatherviewProcess.run(
             ["show", "--broker", broker.url, "--color", "auto"], environment: fresh.merging(["NO_COLOR": "1"]) { $1 })
@@ -48,9 +54,11 @@ struct WeatherviewCommandTests {
         #expect(ascii.stdoutBytes.allSatisfy { $0 < 0x80 }, "LANG=C: ASCII only")
         #expect(ascii.stdout.contains("8.5C"))
         #expect(ascii.stdout.contains("pcld"))
-        let both = try WeatherviewProcess.run(["show", "munich", "--both-units", "--broker", broker.url], environment: fresh)
+        let both = try WeatherviewProcess.run(
+            ["show", "munich", "--both-units", "--broker", broker.url], environment: fresh)
         #expect(both.stdout.contains("8.5°C / 47.3°F"))
-        let imperial = try WeatherviewProcess.run(["show", "munich", "--units", "imperial", "--broker", broker.url], environment: fresh)
+        let imperial = try WeatherviewProcess.run(
+            ["show", "munich", "--units", "imperial", "--broker", broker.url], environment: fresh)
         #expect(imperial.stdout.contains("47.3°F"))
         #expect(imperial.stdout.contains("inHg"))
     }
@@ -90,7 +98,8 @@ struct WeatherviewCommandTests {
 
         let folder = TemporaryFolder()
         let config = folder.write("config.yaml", "mqtt:\n  url: \(broker.url)\n  base_topic: home/wx\n")
-        let fromConfig = try WeatherviewProcess.run(["--config", config, "get", "munich", "status.state"], environment: fresh)
+        let fromConfig = try WeatherviewProcess.run(
+            ["--config", config, "get", "munich", "status.state"], environment: fresh)
         #expect(fromConfig.status == 0, "\(fromConfig.stderr)")
         #expect(fromConfig.stdout == "ok\n")
 

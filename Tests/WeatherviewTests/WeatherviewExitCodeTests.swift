@@ -34,7 +34,8 @@ struct WeatherviewExitCodeTests {
             ["get", "munich", "current.temperature", "--broker", broker.url], environment: fresh)
         #expect(status.status == 0)
         try broker.publish(
-            "weather/munich/status", #"{"location":"munich","state":"error","provider":"open-meteo","last_error":null}"#,
+            "weather/munich/status",
+            #"{"location":"munich","state":"error","provider":"open-meteo","last_error":null}"#,
             retain: true)
         let erroring = try WeatherviewProcess.run(
             ["get", "munich", "current.temperature", "--broker", broker.url], environment: fresh)
@@ -42,19 +43,22 @@ struct WeatherviewExitCodeTests {
         #expect(erroring.stdout == "8.5\n")
     }
 
-    @Test("64: usage errors", arguments: [
-        ["show", "--units", "kelvin"],
-        ["show", "--glyphs", "hieroglyphs"],
-        ["show", "munich", "--format", "{nope}"],
-        ["get", "munich"],
-        ["get", "munich", "weather.temperature"],
-        ["get", "Munich/#", "current.temperature"],
-        ["show", "--broker", "http://example.com"],
-        ["show", "--timeout", "-1"],
-        ["frobnicate"],
-    ])
+    @Test(
+        "64: usage errors",
+        arguments: [
+            ["show", "--units", "kelvin"],
+            ["show", "--glyphs", "hieroglyphs"],
+            ["show", "munich", "--format", "{nope}"],
+            ["get", "munich"],
+            ["get", "munich", "weather.temperature"],
+            ["get", "Munich/#", "current.temperature"],
+            ["show", "--broker", "http://example.com"],
+            ["show", "--timeout", "-1"],
+            ["frobnicate"],
+        ])
     func usage(arguments: [String]) throws {
-        let result = try WeatherviewProcess.run(arguments + ["--timeout", "2"].filter { _ in !arguments.contains("--timeout") })
+        let result = try WeatherviewProcess.run(
+            arguments + ["--timeout", "2"].filter { _ in !arguments.contains("--timeout") })
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
     }
 
@@ -79,23 +83,30 @@ struct WeatherviewExitCodeTests {
         #expect(result.stderr.contains("home, munich"))
     }
 
-    @Test("65: payloads that do not parse or match the schema", arguments: [
-        ("over 1 MB", "big"),
-        ("deeply nested", "deep"),
-        ("not UTF-8", "binary"),
-        ("wrong type", "type"),
-        ("not JSON", "text"),
-    ])
+    @Test(
+        "65: payloads that do not parse or match the schema",
+        arguments: [
+            ("over 1 MB", "big"),
+            ("deeply nested", "deep"),
+            ("not UTF-8", "binary"),
+            ("wrong type", "type"),
+            ("not JSON", "text"),
+        ])
     func badPayload(name: String, kind: String) throws {
         let broker = try TestBroker.start()
         try RetainedWeather.publish(to: broker)
         let bytes: [UInt8]
         switch kind {
-        case "big": bytes = Array(#"{"schema":1,"pad":""#.utf8) + [UInt8](repeating: 0x61, count: 1_200_000) + Array(#""}"#.utf8)
+        case "big":
+            bytes =
+                Array(#"{"schema":1,"pad":""#.utf8) + [UInt8](repeating: 0x61, count: 1_200_000) + Array(#""}"#.utf8)
         case "deep": bytes = Array((String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000)).utf8)
         case "binary": bytes = [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D]
         case "type":
-            bytes = Array(RetainedWeather.munich["current"]!.replacingOccurrences(of: #""temperature":8.5"#, with: #""temperature":"8.5""#).utf8)
+            bytes = Array(
+                RetainedWeather.munich["current"]!.replacingOccurrences(
+                    of: #""temperature":8.5"#, with: #""temperature":"8.5""#
+                ).utf8)
         default: bytes = Array("hello".utf8)
         }
         try RetainedWeather.publishBytes(bytes, topic: "weather/munich/current", to: broker)

@@ -43,10 +43,12 @@ final class WeatherviewProcess: @unchecked Sendable {
         let process = WeatherviewProcess()
         let started = Date()
         try process.start(arguments, environment: environment)
-        let status = process.wait(timeout: timeout) ?? {
-            process.kill()
-            return -1
-        }()
+        let status =
+            process.wait(timeout: timeout)
+            ?? {
+                process.kill()
+                return -1
+            }()
         return Result(
             status: status, stdout: process.stdout, stderr: process.stderr, stdoutBytes: process.output.bytes(),
             seconds: Date().timeIntervalSince(started))
@@ -163,7 +165,9 @@ enum RetainedWeather {
     {
         for (kind, payload) in munich {
             var payload = payload
-            if id != "munich" { payload = payload.replacingOccurrences(of: "\"id\":\"munich\"", with: "\"id\":\"\(id)\"") }
+            if id != "munich" {
+                payload = payload.replacingOccurrences(of: "\"id\":\"munich\"", with: "\"id\":\"\(id)\"")
+            }
             try broker.publish("\(base)/\(id)/\(kind)", payload, retain: true)
         }
         let locations = (info ?? [id]).map { "\"\($0)\"" }.joined(separator: ",")
@@ -180,7 +184,8 @@ enum RetainedWeather {
         FileManager.default.createFile(atPath: file, contents: Data(bytes))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: findExecutable("mosquitto_pub") ?? "/usr/bin/mosquitto_pub")
-        process.arguments = ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-t", topic, "-f", file]
+        process.arguments =
+            ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-t", topic, "-f", file]
             + (retain ? ["-r"] : [])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -25,7 +25,9 @@ extension TerminalRenderer.Context {
         var now = line()
         if let current = model.current {
             let values = current.values
-            now.addGlyph(glyphs.glyph(for: values.condition, isDay: values.isDay), cells: glyphs.cells, glyphStyle(values.condition))
+            now.addGlyph(
+                glyphs.glyph(for: values.condition, isDay: values.isDay), cells: glyphs.cells,
+                glyphStyle(values.condition))
             now.add(" ")
             if let temperature = temperature(values.temperature) {
                 now.add(temperature, .bold + (temperatureStyle(values.temperature) ?? .bold))

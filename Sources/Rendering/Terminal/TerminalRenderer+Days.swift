@@ -24,10 +24,13 @@ extension TerminalRenderer.Context {
         }
 
         let labelWidth = 10
-        let temperatureWidth = max(4, ([highs, lows].joined().compactMap { $0.map(TerminalText.width) }.max() ?? 0)) + 2
-        let sumWidth = sums.contains { $0 != nil } ? max(6, sums.compactMap { $0.map(TerminalText.width) }.max() ?? 0) + 2 : 0
+        let temperatureWidth =
+            max(4, ([highs, lows].joined().compactMap { $0.map(TerminalText.width) }.max() ?? 0)) + 2
+        let sumWidth =
+            sums.contains { $0 != nil } ? max(6, sums.compactMap { $0.map(TerminalText.width) }.max() ?? 0) + 2 : 0
         let chanceWidth = chances.contains { $0 != nil } ? 6 : 0
-        let windWidth = winds.contains { $0 != nil } ? max(4, winds.compactMap { $0.map(TerminalText.width) }.max() ?? 0) + 2 : 0
+        let windWidth =
+            winds.contains { $0 != nil } ? max(4, winds.compactMap { $0.map(TerminalText.width) }.max() ?? 0) + 2 : 0
         let highEnd = labelWidth + temperatureWidth
         let lowEnd = highEnd + temperatureWidth
         let sumEnd = lowEnd + sumWidth
@@ -53,7 +56,8 @@ extension TerminalRenderer.Context {
             if windWidth > 0 { row.addRight(winds[index] ?? dash, endingAt: windEnd) }
             row.pad(to: windEnd + 3)
             if day.condition != nil && !glyphs.isASCII {
-                row.addGlyph(glyphs.glyph(for: day.condition, isDay: true), cells: glyphs.cells, glyphStyle(day.condition))
+                row.addGlyph(
+                    glyphs.glyph(for: day.condition, isDay: true), cells: glyphs.cells, glyphStyle(day.condition))
                 row.add(" ")
             }
             let summary = day.summary ?? day.condition?.summary

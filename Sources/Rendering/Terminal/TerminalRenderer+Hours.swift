@@ -47,7 +47,10 @@ extension TerminalRenderer.Context {
             let unit = model.units.temperature
             let colour: (Int) -> ANSIStyle? = { temperatureStyle(temperatures[$0]) }
             if let second = secondUnit {
-                emit(row(format.symbol(unit), temperatures.map { format.temperature($0, decimals: 0, withUnit: false) }, colour))
+                emit(
+                    row(
+                        format.symbol(unit), temperatures.map { format.temperature($0, decimals: 0, withUnit: false) },
+                        colour))
                 emit(
                     row(
                         format.symbol(second),
@@ -59,11 +62,15 @@ extension TerminalRenderer.Context {
 
         let chances = hours.map(\.values.precipitationProbability)
         if chances.contains(where: { $0 != nil }) {
-            emit(row("Precip", chances.map(format.percent), { chances[$0].map { $0 >= 50 ? .brightBlue : nil } ?? nil }))
+            emit(
+                row("Precip", chances.map(format.percent), { chances[$0].map { $0 >= 50 ? .brightBlue : nil } ?? nil }))
         }
         let amounts = hours.map(\.values.precipitation)
         if amounts.contains(where: { ($0 ?? 0) > 0 }) {
-            emit(row(model.units.precipitation.intensity, amounts.map { format.precipitation($0, perHour: true, withUnit: false) }))
+            emit(
+                row(
+                    model.units.precipitation.intensity,
+                    amounts.map { format.precipitation($0, perHour: true, withUnit: false) }))
         }
     }
 }

@@ -41,7 +41,8 @@ public enum TerminalText {
         result.reserveCapacity(text.utf8.count)
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
-            let isControl = scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+            let isControl =
+                scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
                 || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
             if isControl || scalar == " " {
                 if !lastWasSpace && !result.isEmpty { result.unicodeScalars.append(" ") }

@@ -24,7 +24,8 @@ public enum WatchLine {
             text += "\(model.hours.count) hours"
             if let first = model.hours.first { text += " from " + first.label }
             if let low = temperatures.min(), let high = temperatures.max() {
-                text += ", next 24 h " + (format.temperature(low, decimals: 0) ?? dash) + " to "
+                text +=
+                    ", next 24 h " + (format.temperature(low, decimals: 0) ?? dash) + " to "
                     + (format.temperature(high, decimals: 0) ?? dash)
             }
             if let chance = model.hours.prefix(24).compactMap(\.values.precipitationProbability).max() {

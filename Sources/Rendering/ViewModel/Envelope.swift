@@ -23,7 +23,9 @@ public struct Envelope: Sendable, Equatable {
         guard let schema = try reader.number("schema") else { throw reader.fail("schema", "missing") }
         guard schema == Double(Envelope.supportedSchema) else {
             throw reader.fail(
-                "schema", "version \(JSONValue.format(schema)) is not supported (this weatherview reads \(Envelope.supportedSchema))")
+                "schema",
+                "version \(JSONValue.format(schema)) is not supported (this weatherview reads \(Envelope.supportedSchema))"
+            )
         }
         self.schema = Envelope.supportedSchema
         guard let location = try reader.reader("location") else { throw reader.fail("location", "missing") }
@@ -68,15 +70,21 @@ public struct Envelope: Sendable, Equatable {
     static func units(_ reader: FieldReader) throws(ViewModelError) -> UnitSettings {
         var units = UnitSettings.metric
         if let text = try reader.string("temperature") {
-            guard let unit = TemperatureUnit(parsing: text) else { throw reader.fail("temperature", "unknown unit '\(text.prefix(20))'") }
+            guard let unit = TemperatureUnit(parsing: text) else {
+                throw reader.fail("temperature", "unknown unit '\(text.prefix(20))'")
+            }
             units.temperature = unit
         }
         if let text = try reader.string("wind_speed") {
-            guard let unit = SpeedUnit(parsing: text) else { throw reader.fail("wind_speed", "unknown unit '\(text.prefix(20))'") }
+            guard let unit = SpeedUnit(parsing: text) else {
+                throw reader.fail("wind_speed", "unknown unit '\(text.prefix(20))'")
+            }
             units.windSpeed = unit
         }
         if let text = try reader.string("pressure") {
-            guard let unit = PressureUnit(parsing: text) else { throw reader.fail("pressure", "unknown unit '\(text.prefix(20))'") }
+            guard let unit = PressureUnit(parsing: text) else {
+                throw reader.fail("pressure", "unknown unit '\(text.prefix(20))'")
+            }
             units.pressure = unit
         }
         if let text = try reader.string("precipitation") {
@@ -86,7 +94,9 @@ public struct Envelope: Sendable, Equatable {
             units.precipitation = unit
         }
         if let text = try reader.string("distance") {
-            guard let unit = DistanceUnit(parsing: text) else { throw reader.fail("distance", "unknown unit '\(text.prefix(20))'") }
+            guard let unit = DistanceUnit(parsing: text) else {
+                throw reader.fail("distance", "unknown unit '\(text.prefix(20))'")
+            }
             units.distance = unit
         }
         return units

@@ -40,7 +40,10 @@ struct FieldReader {
     func number(_ key: String, in range: ClosedRange<Double>) throws(ViewModelError) -> Double? {
         guard let value = try number(key) else { return nil }
         guard range.contains(value) else {
-            throw fail(key, "\(JSONValue.format(value)) is outside \(JSONValue.format(range.lowerBound))…\(JSONValue.format(range.upperBound))")
+            throw fail(
+                key,
+                "\(JSONValue.format(value)) is outside \(JSONValue.format(range.lowerBound))…\(JSONValue.format(range.upperBound))"
+            )
         }
         return value
     }
@@ -65,7 +68,9 @@ struct FieldReader {
     /// An ISO 8601 timestamp.
     func date(_ key: String) throws(ViewModelError) -> Date? {
         guard let text = try string(key) else { return nil }
-        guard let date = ISO8601.date(text, zone: zone) else { throw fail(key, "'\(text.prefix(40))' is not an ISO 8601 time") }
+        guard let date = ISO8601.date(text, zone: zone) else {
+            throw fail(key, "'\(text.prefix(40))' is not an ISO 8601 time")
+        }
         return date
     }
 

@@ -36,7 +36,8 @@ public struct PayloadPath: Sendable, Equatable, CustomStringConvertible {
                 value = member
             case .array(let items):
                 guard let index = Int(segment), index >= 0 else {
-                    throw PayloadPathError(path: description, message: "\(walked) is an array; '\(segment)' is not an index")
+                    throw PayloadPathError(
+                        path: description, message: "\(walked) is an array; '\(segment)' is not an index")
                 }
                 guard index < items.count else {
                     throw PayloadPathError(
@@ -44,7 +45,8 @@ public struct PayloadPath: Sendable, Equatable, CustomStringConvertible {
                 }
                 value = items[index]
             default:
-                throw PayloadPathError(path: description, message: "\(walked) is \(value.typeName), not an object or array")
+                throw PayloadPathError(
+                    path: description, message: "\(walked) is \(value.typeName), not an object or array")
             }
             walked += "." + segment
         }

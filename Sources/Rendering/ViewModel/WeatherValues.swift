@@ -41,7 +41,8 @@ public struct WeatherValues: Sendable, Equatable {
         summary = try reader.string("summary")
         isDay = try reader.bool("is_day")
         temperature = try reader.number("temperature", in: -1000...1000).map(units.temperature.toCelsius)
-        apparentTemperature = try reader.number("apparent_temperature", in: -1000...1000).map(units.temperature.toCelsius)
+        apparentTemperature = try reader.number("apparent_temperature", in: -1000...1000).map(
+            units.temperature.toCelsius)
         dewPoint = try reader.number("dew_point", in: -1000...1000).map(units.temperature.toCelsius)
         humidity = try reader.number("humidity", in: 0...100)
         cloudCoverage = try reader.number("cloud_coverage", in: 0...100)
@@ -128,8 +129,10 @@ public struct DayForecast: Sendable, Equatable {
         summary = try reader.string("summary")
         temperatureMax = try reader.number("temperature_max", in: -1000...1000).map(units.temperature.toCelsius)
         temperatureMin = try reader.number("temperature_min", in: -1000...1000).map(units.temperature.toCelsius)
-        apparentTemperatureMax = try reader.number("apparent_temperature_max", in: -1000...1000).map(units.temperature.toCelsius)
-        apparentTemperatureMin = try reader.number("apparent_temperature_min", in: -1000...1000).map(units.temperature.toCelsius)
+        apparentTemperatureMax = try reader.number("apparent_temperature_max", in: -1000...1000).map(
+            units.temperature.toCelsius)
+        apparentTemperatureMin = try reader.number("apparent_temperature_min", in: -1000...1000).map(
+            units.temperature.toCelsius)
         precipitation = try reader.number("precipitation", in: 0...1e5).map(units.precipitation.toMillimetres)
         precipitationProbability = try reader.number("precipitation_probability", in: 0...100)
         precipitationType = try reader.choice("precipitation_type", PrecipitationType.self)

@@ -60,7 +60,8 @@ public struct WeatherViewModel: Sendable {
             envelopes.append((kind, envelope, zoned))
         }
         let main = envelopes.first?.envelope
-        location = main?.location ?? LocationInfo(id: payloads.location, name: payloads.location, latitude: 0, longitude: 0)
+        location =
+            main?.location ?? LocationInfo(id: payloads.location, name: payloads.location, latitude: 0, longitude: 0)
         zone = main?.zone ?? .utc
         today = zone.localDate(now)
         self.units = units ?? envelopes.first(where: { $0.kind != .alerts })?.envelope.units ?? .metric
@@ -126,7 +127,9 @@ public struct WeatherViewModel: Sendable {
         return (result, interval)
     }
 
-    static func days(_ reader: FieldReader, units: UnitSettings, today: CivilDate) throws(ViewModelError) -> [DayForecast] {
+    static func days(_ reader: FieldReader, units: UnitSettings, today: CivilDate) throws(ViewModelError)
+        -> [DayForecast]
+    {
         var result: [DayForecast] = []
         for entry in try reader.readers("days") {
             var day = try DayForecast(entry, units: units)
