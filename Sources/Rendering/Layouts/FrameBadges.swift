@@ -9,27 +9,10 @@ enum FrameBadges {
         maxWidth: Int, on canvas: inout Canvas
     ) -> Int {
         guard staleness > .fresh else { return right }
-        let font: Font
-        switch staleness {
-        case .fresh, .old: font = Font.sans(baseSize)
-        case .stale: font = Font.bold(baseSize)
-        case .veryStale: font = Font.bold(baseSize * 3 / 2)
-        }
-        let age = (text ?? "").uppercased()
-        // The longest wording that fits: "STALE · 5 H OLD", "5 H OLD", "STALE", "!".
-        var wordings: [String] = []
-        if staleness >= .stale {
-            if !age.isEmpty { wordings.append("STALE · " + age) }
-            if !age.isEmpty { wordings.append(age) }
-            wordings.append("STALE")
-        } else {
-            wordings.append(age.isEmpty ? "OLD" : age)
-        }
-        wordings.append("!")
-        let padding = font.capHeight + 6
-        let label = wordings.first { font.width(of: $0) + padding <= maxWidth } ?? "!"
-        let width = font.width(of: label) + padding
-        let height = font.capHeight + (staleness >= .stale ? 12 : 8)
+        let font = badgeFont(staleness, baseSize: baseSize)
+        let label = badgeLabel(staleness, text: text, font: font, maxWidth: maxWidth)
+        let width = font.width(of: label) + font.capHeight + 6
+        let height = badgeHeight(staleness, baseSize: baseSize)
         let box = RasterRect(x: right - width, y: midY - height / 2, width: width, height: height)
         if staleness == .old {
             canvas.fillRounded(box, radius: height / 2, .white)
@@ -40,6 +23,40 @@ enum FrameBadges {
             canvas.draw(label, font: font, in: box, align: .center, .white)
         }
         return box.x
+    }
+
+    /// The badge's type: regular when old, bold when stale, larger when very stale.
+    static func badgeFont(_ staleness: FrameInput.Staleness, baseSize: Int) -> Font {
+        switch staleness {
+        case .fresh, .old: Font.sans(baseSize)
+        case .stale: Font.bold(baseSize)
+        case .veryStale: Font.bold(baseSize * 3 / 2)
+        }
+    }
+
+    /// The longest wording that fits in `maxWidth`: "STALE · 5 H OLD", "5 H OLD", "STALE", "!".
+    static func badgeLabel(_ staleness: FrameInput.Staleness, text: String?, font: Font, maxWidth: Int) -> String {
+        let age = (text ?? "").uppercased()
+        var wordings: [String] = []
+        if staleness >= .stale {
+            if !age.isEmpty { wordings += ["STALE · " + age, age] }
+            wordings.append("STALE")
+        } else {
+            wordings.append(age.isEmpty ? "OLD" : age)
+        }
+        let padding = font.capHeight + 6
+        return wordings.first { font.width(of: $0) + padding <= maxWidth } ?? "!"
+    }
+
+    /// How wide the badge drawn for these arguments is.
+    static func badgeWidth(_ staleness: FrameInput.Staleness, text: String?, baseSize: Int, maxWidth: Int) -> Int {
+        let font = badgeFont(staleness, baseSize: baseSize)
+        return font.width(of: badgeLabel(staleness, text: text, font: font, maxWidth: maxWidth)) + font.capHeight + 6
+    }
+
+    /// How tall the badge is.
+    static func badgeHeight(_ staleness: FrameInput.Staleness, baseSize: Int) -> Int {
+        badgeFont(staleness, baseSize: baseSize).capHeight + (staleness >= .stale ? 12 : 8)
     }
 
     /// A reversed bar across `rect` with the most severe alert's title (and how many more).

@@ -27,7 +27,7 @@ struct OverviewLayout {
         let minimumRow = small ? 24 : large ? 56 : 36
         let columns = input.entries.count * minimumRow > area.height && area.width >= 360 ? 2 : 1
         let perColumn = (input.entries.count + columns - 1) / columns
-        let tallest = large ? 110 : small && bounds.height <= bounds.width ? 40 : 70
+        let tallest = large ? 110 : small && bounds.height <= bounds.width ? 40 : 96
         let rowHeight = min(area.height / max(1, perColumn), tallest)
         let rowsShown = max(1, area.height / max(1, rowHeight))
         let columnWidth = area.width / columns
@@ -104,16 +104,19 @@ struct OverviewLayout {
         let textWidth = rect.maxX - rightWidth - 12 - textLeft
         // Name (and the stale badge under it) on the left, temperature and range on the right.
         let stale = entry.staleness > .fresh
-        let nameBaseline = stale ? rect.midY - 2 : rect.midY + nameFont.capHeight / 2
+        let badgeHeight = FrameBadges.badgeHeight(entry.staleness, baseSize: rangeFont.size)
+        let nameBaseline =
+            stale
+            ? rect.midY - (nameFont.capHeight + nameFont.descent + 2 + badgeHeight) / 2 + nameFont.capHeight
+            : rect.midY + nameFont.capHeight / 2
         canvas.draw(nameFont.truncated(entry.name, toWidth: textWidth), font: nameFont, x: textLeft, baseline: nameBaseline)
         if stale {
-            let badgeFont = Font.bold(rangeFont.size)
-            let age = (entry.ageText ?? "").uppercased()
-            let label = entry.staleness >= .stale ? (age.isEmpty ? "STALE" : "STALE · " + age) : age
-            let width = min(badgeFont.width(of: label) + badgeFont.capHeight + 6, textWidth)
+            let height = FrameBadges.badgeHeight(entry.staleness, baseSize: rangeFont.size)
+            let width = FrameBadges.badgeWidth(
+                entry.staleness, text: entry.ageText, baseSize: rangeFont.size, maxWidth: textWidth)
             FrameBadges.stale(
                 entry.staleness, text: entry.ageText, right: textLeft + width,
-                midY: nameBaseline + 4 + (badgeFont.capHeight + 12) / 2, baseSize: rangeFont.size, accent: .red,
+                midY: nameBaseline + nameFont.descent + 2 + height / 2, baseSize: rangeFont.size, accent: .red,
                 maxWidth: textWidth, on: &canvas)
         }
         let blockHeight = big.capHeight + 4 + rangeFont.capHeight
