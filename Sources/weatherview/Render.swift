@@ -301,7 +301,9 @@ struct FrameSource: Sendable {
     }
 
     /// Finds the location (the only one, when none is named) and subscribes to its topics.
-    static func open(_ session: BrokerSession, location: String?, layout: FrameLayout) async throws(Failure) -> FrameSource {
+    static func open(_ session: BrokerSession, location: String?, layout: FrameLayout) async throws(Failure)
+        -> FrameSource
+    {
         let base = session.base
         switch layout {
         case .single:

@@ -5,7 +5,8 @@ import Testing
 
 /// Runs a Python 3 snippet with the bytes of a file as `sys.argv[1]`; returns what it printed.
 enum PythonCheck {
-    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+    static let available =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
         || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/python3")
 
     static func run(_ script: String, on bytes: [UInt8]) throws -> String {
@@ -142,7 +143,9 @@ struct EncoderTests {
     func bmp() {
         let frame = sampleFrame(.bw)
         let bytes = BMPEncoder.encode(frame)
-        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        func u32(_ at: Int) -> Int {
+            Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+        }
         #expect(bytes[0] == 0x42 && bytes[1] == 0x4D)
         #expect(u32(2) == bytes.count)
         #expect(u32(10) == 62)

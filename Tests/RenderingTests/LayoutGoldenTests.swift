@@ -8,7 +8,8 @@ import Testing
 /// looked at. `UPDATE_GOLDEN=1` rewrites both (look at the PNGs before committing them).
 @Suite("Golden frames")
 struct LayoutGoldenTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/frames")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Golden/frames")
 
     static let cases: [(name: String, width: Int, height: Int, mode: ColorMode, rotation: Rotation)] = [
         ("day-rain", 800, 480, .bw, .none), ("day-rain", 800, 480, .bwr, .none), ("night-snow", 800, 480, .bw, .none),
@@ -18,7 +19,9 @@ struct LayoutGoldenTests {
         ("overview", 800, 480, .bwr, .none), ("overview", 250, 122, .bw, .none),
     ]
 
-    static func frame(_ name: String, _ width: Int, _ height: Int, _ mode: ColorMode, _ rotation: Rotation) -> PanelFrame {
+    static func frame(_ name: String, _ width: Int, _ height: Int, _ mode: ColorMode, _ rotation: Rotation)
+        -> PanelFrame
+    {
         let size = rotation.canvasSize(panelWidth: width, panelHeight: height)
         let canvas =
             name == "overview"
@@ -68,7 +71,8 @@ struct LayoutGoldenTests {
                 let key = actualPNGs[index].0
                 let path = NSTemporaryDirectory() + key + ".actual.png"
                 try Data(actualPNGs[index].1).write(to: URL(fileURLWithPath: path))
-                Issue.record("\(key) changed: expected \(want), got \(line); compare \(path) with Golden/frames/\(key).png")
+                Issue.record(
+                    "\(key) changed: expected \(want), got \(line); compare \(path) with Golden/frames/\(key).png")
             }
         }
         #expect(expectedLines.count == lines.count)

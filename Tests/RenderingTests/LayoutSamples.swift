@@ -1,10 +1,11 @@
+import Rendering
+import WeatherModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Rendering
-import WeatherModel
 
 /// Hand-made frame inputs covering the cases a wall display must get right: day and night,
 /// rain and snow, an alert, stale data. Used by the golden tests and to draw the README
@@ -26,7 +27,8 @@ enum LayoutSamples {
         }
     }
 
-    static func days(_ conditions: [Condition], highs: [Double], lows: [Double], firstWeekday: Int) -> [FrameInput.Day] {
+    static func days(_ conditions: [Condition], highs: [Double], lows: [Double], firstWeekday: Int) -> [FrameInput.Day]
+    {
         conditions.indices.map { index in
             FrameInput.Day(
                 label: index == 0 ? "Today" : weekdays[(firstWeekday + index) % 7], condition: conditions[index],
@@ -40,7 +42,8 @@ enum LayoutSamples {
         temperature: 7.4, feelsLike: 4.6, high: 9.1, low: 2.3, windSpeed: "14 km/h", windDirection: "WSW",
         windBearing: 247, humidity: "87%", sunrise: "07:42", sunset: "16:01",
         hours: hours(
-            from: 14, mean: 5, swing: 3.5, rain: [0: 70, 1: 80, 2: 60, 3: 40, 4: 20, 5: 10, 14: 10, 15: 30, 16: 45, 17: 30],
+            from: 14, mean: 5, swing: 3.5,
+            rain: [0: 70, 1: 80, 2: 60, 3: 40, 4: 20, 5: 10, 14: 10, 15: 30, 16: 45, 17: 30],
             firstWeekday: 1),
         nowFraction: 0.08,
         days: days(

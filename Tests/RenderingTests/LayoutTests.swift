@@ -36,7 +36,9 @@ struct LayoutInterpolationTests {
     func catmullRomOvershoots() {
         let ys: [Double] = [0, 0, 10, 10, 2, 2]
         func catmullRom(_ t: Double, _ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> Double {
-            0.5 * (2 * p1 + (-p0 + p2) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t * t + (-p0 + 3 * p1 - 3 * p2 + p3) * t * t * t)
+            0.5
+                * (2 * p1 + (-p0 + p2) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t * t + (-p0 + 3 * p1 - 3 * p2 + p3) * t
+                    * t * t)
         }
         let overshoot = (0...20).map { catmullRom(Double($0) / 20, ys[1], ys[2], ys[3], ys[4]) }.max()!
         #expect(overshoot > 10)
@@ -178,7 +180,8 @@ struct LayoutTests {
                 temperature: Double($0) - 20, high: nil, low: .nan, staleness: .stale, ageText: "")
         }
         for (width, height) in sizes {
-            _ = FrameRenderer.overview(OverviewInput(entries: entries, observedAt: "12:00"), width: width, height: height)
+            _ = FrameRenderer.overview(
+                OverviewInput(entries: entries, observedAt: "12:00"), width: width, height: height)
             _ = FrameRenderer.overview(OverviewInput(entries: []), width: width, height: height)
         }
     }

@@ -18,7 +18,8 @@ struct RasterIconTests {
                 let margin = size / 10 + 2
                 for y in 0..<canvas.height {
                     for x in 0..<canvas.width where canvas[x, y] != .white {
-                        #expect(x >= 20 - margin && x < 20 + size + margin && y >= 20 - margin && y < 20 + size + margin)
+                        #expect(
+                            x >= 20 - margin && x < 20 + size + margin && y >= 20 - margin && y < 20 + size + margin)
                     }
                 }
             }

@@ -33,7 +33,9 @@ extension Canvas {
         let reach = Int(pixel: lineWidth, .up)
         var offsets: [(Int, Int)] = []
         for dy in -reach...reach {
-            for dx in -reach...reach where Double(dx * dx + dy * dy) <= lineWidth * lineWidth { offsets.append((dx, dy)) }
+            for dx in -reach...reach where Double(dx * dx + dy * dy) <= lineWidth * lineWidth {
+                offsets.append((dx, dy))
+            }
         }
         for y in 0..<area.height {
             for x in 0..<width {

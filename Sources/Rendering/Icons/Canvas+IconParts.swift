@@ -170,7 +170,8 @@ extension Canvas {
     }
 
     /// Signed distance to a triangle (Inigo Quilez's formula), for rounded corners.
-    private static func triangleField(_ p: RasterPoint, _ a: RasterPoint, _ b: RasterPoint, _ c: RasterPoint) -> Double {
+    private static func triangleField(_ p: RasterPoint, _ a: RasterPoint, _ b: RasterPoint, _ c: RasterPoint) -> Double
+    {
         func edge(_ from: RasterPoint, _ to: RasterPoint) -> (distance: Double, side: Double) {
             let ex = to.x - from.x
             let ey = to.y - from.y

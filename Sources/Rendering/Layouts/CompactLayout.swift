@@ -64,9 +64,10 @@ struct CompactLayout {
         let textLeft = middle.x + iconSide + 4
         let available = middle.maxX - detailsWidth - 6 - textLeft
         let temperature = Degrees.text(input.temperature)
-        let big = [Font.bold(44), .bold(32), .bold(24)].first {
-            $0.width(of: temperature) <= available && $0.capHeight <= middle.height - 4
-        } ?? .bold(24)
+        let big =
+            [Font.bold(44), .bold(32), .bold(24)].first {
+                $0.width(of: temperature) <= available && $0.capHeight <= middle.height - 4
+            } ?? .bold(24)
         canvas.draw(temperature, font: big, x: textLeft, baseline: middle.midY + big.capHeight / 2)
 
         let spacing = min(lineFont.lineHeight, middle.height / max(1, lines.count))

@@ -55,7 +55,9 @@ struct DetailLine {
     static func lines(for input: FrameInput) -> [DetailLine] {
         var lines: [DetailLine] = []
         if input.high != nil || input.low != nil {
-            lines.append(DetailLine(glyph: nil, text: "↑ \(Degrees.text(input.high))   ↓ \(Degrees.text(input.low))", bold: true))
+            lines.append(
+                DetailLine(glyph: nil, text: "↑ \(Degrees.text(input.high))   ↓ \(Degrees.text(input.low))", bold: true)
+            )
         }
         if let feels = input.feelsLike {
             lines.append(DetailLine(glyph: .thermometer, text: "Feels like \(Degrees.text(feels))"))

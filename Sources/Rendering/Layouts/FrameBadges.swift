@@ -60,7 +60,9 @@ enum FrameBadges {
     }
 
     /// A reversed bar across `rect` with the most severe alert's title (and how many more).
-    static func alerts(_ alerts: [FrameInput.Alert], in rect: RasterRect, font: Font, accent: Ink, on canvas: inout Canvas) {
+    static func alerts(
+        _ alerts: [FrameInput.Alert], in rect: RasterRect, font: Font, accent: Ink, on canvas: inout Canvas
+    ) {
         guard let first = alerts.first else { return }
         canvas.fill(rect, .solid(accent))
         let iconSide = rect.height - 6
@@ -84,7 +86,9 @@ enum FrameBadges {
         let textBox = RasterRect(x: textLeft, y: rect.y, width: rect.maxX - textLeft - 8, height: rect.height)
         let drawn = canvas.draw(title, font: font, in: textBox, align: .left, .white)
         if !more.isEmpty {
-            canvas.draw(more, font: Font.sans(font.size), x: textLeft + drawn, baseline: textBox.y + (textBox.height + font.capHeight) / 2, .white)
+            canvas.draw(
+                more, font: Font.sans(font.size), x: textLeft + drawn,
+                baseline: textBox.y + (textBox.height + font.capHeight) / 2, .white)
         }
     }
 }

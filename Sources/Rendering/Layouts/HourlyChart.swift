@@ -52,9 +52,11 @@ struct HourlyChart {
 
     /// The largest chance is written on its bar when it matters.
     private func drawPeakLabel(band: RasterRect, slot: Double, on canvas: inout Canvas) {
-        guard let peak = hours.indices.max(by: {
-            (hours[$0].precipitationProbability ?? 0) < (hours[$1].precipitationProbability ?? 0)
-        }), let probability = hours[peak].precipitationProbability, probability.isFinite, probability >= 20 else {
+        guard
+            let peak = hours.indices.max(by: {
+                (hours[$0].precipitationProbability ?? 0) < (hours[$1].precipitationProbability ?? 0)
+            }), let probability = hours[peak].precipitationProbability, probability.isFinite, probability >= 20
+        else {
             return
         }
         let center = Int(pixel: Double(band.x) + (Double(peak) + 0.5) * slot)
@@ -65,7 +67,8 @@ struct HourlyChart {
         let baseline = inside ? barTop + labelFont.capHeight + 4 : barTop - 3
         let left = min(max(center - width / 2, band.x), band.maxX - width)
         canvas.fill(
-            RasterRect(x: left - 2, y: baseline - labelFont.capHeight - 2, width: width + 4, height: labelFont.capHeight + 4),
+            RasterRect(
+                x: left - 2, y: baseline - labelFont.capHeight - 2, width: width + 4, height: labelFont.capHeight + 4),
             .white)
         canvas.draw(text, font: labelFont, x: left, baseline: baseline)
     }

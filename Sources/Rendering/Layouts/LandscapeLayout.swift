@@ -54,7 +54,8 @@ struct LandscapeLayout {
             ).draw(in: chart, on: &canvas)
             bottom = chart.y - scale.gap * 2
         }
-        let current = RasterRect(x: margin, y: top + scale.gap, width: bounds.width - 2 * margin, height: bottom - top - scale.gap)
+        let current = RasterRect(
+            x: margin, y: top + scale.gap, width: bounds.width - 2 * margin, height: bottom - top - scale.gap)
         CurrentBlock(input: input, scale: scale).draw(in: current, on: &canvas)
     }
 }
@@ -68,14 +69,17 @@ struct FrameHeader {
         var right = rect.maxX
         right = FrameBadges.stale(
             input.staleness, text: input.ageText, right: right, midY: rect.midY, baseSize: scale.badgeSize,
-            accent: .red, maxWidth: max(rect.width / 2, rect.width - scale.headerFont.width(of: input.locationName) - 8),
+            accent: .red,
+            maxWidth: max(rect.width / 2, rect.width - scale.headerFont.width(of: input.locationName) - 8),
             on: &canvas)
         if right < rect.maxX { right -= 10 }
         if let observed = input.observedAt {
             let text = "as of " + observed
             let font = scale.headerInfoFont
             if font.width(of: text) < rect.width / 3 {
-                canvas.draw(text, font: font, in: RasterRect(x: rect.x, y: rect.y, width: right - rect.x, height: rect.height), align: .right)
+                canvas.draw(
+                    text, font: font, in: RasterRect(x: rect.x, y: rect.y, width: right - rect.x, height: rect.height),
+                    align: .right)
                 right -= font.width(of: text) + 12
             }
         }
@@ -92,7 +96,8 @@ struct CurrentBlock {
     func draw(in rect: RasterRect, on canvas: inout Canvas) {
         let iconSide = min(rect.height - 4, scale.iconSize)
         if let condition = input.condition, iconSide > 16 {
-            let icon = RasterRect(x: rect.x, y: rect.y + (rect.height - iconSide) / 2, width: iconSide, height: iconSide)
+            let icon = RasterRect(
+                x: rect.x, y: rect.y + (rect.height - iconSide) / 2, width: iconSide, height: iconSide)
             WeatherIcon.draw(condition.adjusted(isDay: input.isDay), isDay: input.isDay, in: icon, on: &canvas)
         }
         let detailsWidth = scale.detailsWidth
@@ -104,9 +109,10 @@ struct CurrentBlock {
         let summary = input.summary ?? input.condition?.summary
         let summaryHeight = summary == nil ? 0 : summaryFont.lineHeight + scale.gap
         let temperature = Degrees.text(input.temperature)
-        let big = scale.temperatureFonts.first {
-            $0.width(of: temperature) <= available && $0.capHeight + summaryHeight + 8 <= rect.height
-        } ?? scale.temperatureFonts.last!
+        let big =
+            scale.temperatureFonts.first {
+                $0.width(of: temperature) <= available && $0.capHeight + summaryHeight + 8 <= rect.height
+            } ?? scale.temperatureFonts.last!
         let blockHeight = big.capHeight + summaryHeight
         let baseline = rect.y + (rect.height - blockHeight) / 2 + big.capHeight
         canvas.draw(temperature, font: big, x: textLeft, baseline: baseline)
@@ -121,7 +127,10 @@ struct CurrentBlock {
         let room = max(1, (rect.height - scale.detailFont.capHeight) / minimum + 1)
         let lines = Array(DetailLine.lines(for: input).prefix(room))
         guard !lines.isEmpty else { return }
-        let spacing = lines.count == 1 ? scale.detailSpacing : min(scale.detailSpacing, (rect.height - scale.detailFont.capHeight) / (lines.count - 1))
+        let spacing =
+            lines.count == 1
+            ? scale.detailSpacing
+            : min(scale.detailSpacing, (rect.height - scale.detailFont.capHeight) / (lines.count - 1))
         let used = spacing * (lines.count - 1) + scale.detailFont.capHeight
         DetailLine.draw(
             lines, x: detailsLeft, top: rect.y + (rect.height - used) / 2, spacing: spacing, width: detailsWidth,

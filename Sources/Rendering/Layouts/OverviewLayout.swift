@@ -14,7 +14,9 @@ struct OverviewLayout {
         let header = RasterRect(x: margin, y: 0, width: bounds.width - 2 * margin, height: headerHeight)
         let titleWidth = canvas.draw("Weather", font: headerFont, in: header)
         if let observed = input.observedAt {
-            let text = [("as of " + observed), observed].first { infoFont.width(of: $0) <= header.width - titleWidth - 8 }
+            let text = [("as of " + observed), observed].first {
+                infoFont.width(of: $0) <= header.width - titleWidth - 8
+            }
             if let text { canvas.draw(text, font: infoFont, in: header, align: .right) }
         }
         canvas.fill(RasterRect(x: 0, y: headerHeight, width: bounds.width, height: large ? 2 : 1), .black)
@@ -36,13 +38,15 @@ struct OverviewLayout {
             let row = index % perColumn
             guard row < rowsShown else { continue }
             let rect = RasterRect(
-                x: area.x + column * columnWidth, y: area.y + row * rowHeight, width: columnWidth - (columns > 1 ? 8 : 0),
+                x: area.x + column * columnWidth, y: area.y + row * rowHeight,
+                width: columnWidth - (columns > 1 ? 8 : 0),
                 height: rowHeight)
             if row > 0 { canvas.dashedHorizontal(y: rect.y, from: rect.x, to: rect.maxX, on: 1, off: 2, .black) }
             drawEntry(entry, in: rect, on: &canvas)
         }
         if columns == 2 {
-            canvas.fill(RasterRect(x: area.x + columnWidth - 4, y: area.y + 4, width: 1, height: area.height - 8), .black)
+            canvas.fill(
+                RasterRect(x: area.x + columnWidth - 4, y: area.y + 4, width: 1, height: area.height - 8), .black)
         }
     }
 
@@ -67,9 +71,10 @@ struct OverviewLayout {
             }
             let nameTop = rect.y + 3
             var nameRight = rect.maxX
-            nameRight = FrameBadges.stale(
-                entry.staleness, text: entry.ageText, right: nameRight, midY: nameTop + nameFont.capHeight / 2 + 1,
-                baseSize: 11, accent: .red, maxWidth: (rect.maxX - textLeft) / 2, on: &canvas) - 2
+            nameRight =
+                FrameBadges.stale(
+                    entry.staleness, text: entry.ageText, right: nameRight, midY: nameTop + nameFont.capHeight / 2 + 1,
+                    baseSize: 11, accent: .red, maxWidth: (rect.maxX - textLeft) / 2, on: &canvas) - 2
             canvas.draw(
                 nameFont.truncated(entry.name, toWidth: nameRight - textLeft), font: nameFont, x: textLeft,
                 baseline: nameTop + nameFont.capHeight + 1)
@@ -88,9 +93,10 @@ struct OverviewLayout {
             canvas.draw(range, font: small, x: rangeRight, baseline: rect.midY + small.capHeight / 2, align: .right)
             let nameFont = Font.bold(13)
             var nameRight = rangeRight - small.width(of: range) - 6
-            nameRight = FrameBadges.stale(
-                entry.staleness, text: entry.ageText, right: nameRight, midY: rect.midY, baseSize: 11, accent: .red,
-                maxWidth: (nameRight - textLeft) / 2, on: &canvas) - 3
+            nameRight =
+                FrameBadges.stale(
+                    entry.staleness, text: entry.ageText, right: nameRight, midY: rect.midY, baseSize: 11, accent: .red,
+                    maxWidth: (nameRight - textLeft) / 2, on: &canvas) - 3
             canvas.draw(
                 nameFont.truncated(entry.name, toWidth: nameRight - textLeft), font: nameFont, x: textLeft,
                 baseline: rect.midY + nameFont.capHeight / 2)
@@ -109,7 +115,8 @@ struct OverviewLayout {
             stale
             ? rect.midY - (nameFont.capHeight + nameFont.descent + 2 + badgeHeight) / 2 + nameFont.capHeight
             : rect.midY + nameFont.capHeight / 2
-        canvas.draw(nameFont.truncated(entry.name, toWidth: textWidth), font: nameFont, x: textLeft, baseline: nameBaseline)
+        canvas.draw(
+            nameFont.truncated(entry.name, toWidth: textWidth), font: nameFont, x: textLeft, baseline: nameBaseline)
         if stale {
             let height = FrameBadges.badgeHeight(entry.staleness, baseSize: rangeFont.size)
             let width = FrameBadges.badgeWidth(
@@ -122,6 +129,7 @@ struct OverviewLayout {
         let blockHeight = big.capHeight + 4 + rangeFont.capHeight
         let tempBaseline = rect.y + (rect.height - blockHeight) / 2 + big.capHeight
         canvas.draw(temperature, font: big, x: rect.maxX, baseline: tempBaseline, align: .right)
-        canvas.draw(range, font: rangeFont, x: rect.maxX, baseline: tempBaseline + 6 + rangeFont.capHeight, align: .right)
+        canvas.draw(
+            range, font: rangeFont, x: rect.maxX, baseline: tempBaseline + 6 + rangeFont.capHeight, align: .right)
     }
 }

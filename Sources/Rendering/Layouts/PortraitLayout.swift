@@ -10,7 +10,8 @@ struct PortraitLayout {
         let tiny = bounds.width < 200
         let scale = LayoutScale.landscape(width: large ? 800 : 400, height: large ? 480 : 300)
         let margin = tiny ? 3 : scale.margin
-        let header = RasterRect(x: margin, y: 0, width: bounds.width - 2 * margin, height: tiny ? 18 : scale.headerHeight)
+        let header = RasterRect(
+            x: margin, y: 0, width: bounds.width - 2 * margin, height: tiny ? 18 : scale.headerHeight)
         var headerScale = scale
         if tiny {
             headerScale.headerFont = .bold(13)
@@ -23,7 +24,8 @@ struct PortraitLayout {
         if !input.alerts.isEmpty {
             let height = tiny ? 16 : scale.alertHeight
             let banner = RasterRect(x: 0, y: top, width: bounds.width, height: height)
-            FrameBadges.alerts(input.alerts, in: banner, font: tiny ? .bold(11) : scale.alertFont, accent: .red, on: &canvas)
+            FrameBadges.alerts(
+                input.alerts, in: banner, font: tiny ? .bold(11) : scale.alertFont, accent: .red, on: &canvas)
             top = banner.maxY
         }
 
@@ -39,7 +41,9 @@ struct PortraitLayout {
         let temperature = Degrees.text(input.temperature)
         let textLeft = row.x + iconSide + scale.gap * 2
         let fonts = tiny ? [Font.bold(32), .bold(24)] : scale.temperatureFonts
-        let big = fonts.first { $0.width(of: temperature) <= row.maxX - textLeft && $0.capHeight <= rowHeight - 8 } ?? fonts.last!
+        let big =
+            fonts.first { $0.width(of: temperature) <= row.maxX - textLeft && $0.capHeight <= rowHeight - 8 } ?? fonts
+            .last!
         canvas.draw(temperature, font: big, x: textLeft, baseline: row.midY + big.capHeight / 2)
         top = row.maxY
 
@@ -110,7 +114,8 @@ struct DayList {
 
     func draw(in rect: RasterRect, on canvas: inout Canvas) {
         let iconSide = rowHeight - 4
-        let widest = days.flatMap { [Degrees.text($0.high), Degrees.text($0.low)] }.map { boldFont.width(of: $0) }.max() ?? 0
+        let widest =
+            days.flatMap { [Degrees.text($0.high), Degrees.text($0.low)] }.map { boldFont.width(of: $0) }.max() ?? 0
         let valueWidth = widest + max(4, boldFont.size / 3)
         for (index, day) in days.enumerated() {
             let row = RasterRect(x: rect.x, y: rect.y + index * rowHeight, width: rect.width, height: rowHeight)

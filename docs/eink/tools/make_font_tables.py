@@ -91,9 +91,10 @@ def swift_file(folder, family, strikes, version):
     for name, file, size, charset in strikes:
         data = base64.b64encode(strike(folder, file, size, charset)).decode()
         lines.append(f"    /// {family}, {size} px.")
-        lines.append(f'    static let {name} = FontStrike(base64: """')
-        lines += ["        " + chunk for chunk in textwrap.wrap(data, 108)]
-        lines.append('        """)')
+        lines.append(f"    static let {name} = FontStrike(")
+        lines.append('        base64: """')
+        lines += ["            " + chunk for chunk in textwrap.wrap(data, 104)]
+        lines.append('            """)')
         lines.append("")
     lines[-1] = "}"
     return "\n".join(lines) + "\n"
