@@ -268,7 +268,10 @@ struct RenderJob: Sendable {
             }
             try? await Task.sleep(for: .milliseconds(250))
         }
-        if var running { while !running.finished() { try? await Task.sleep(for: .milliseconds(20)) } }
+        // A command still running gets a few seconds to finish (a panel refresh), then is left.
+        if var running {
+            for _ in 0..<250 where !running.finished() { try? await Task.sleep(for: .milliseconds(20)) }
+        }
         return 0
     }
 }

@@ -233,3 +233,31 @@ struct LayoutWatchTests {
         #expect(PanelRender(panel: panel, format: .pbm).encode(LayoutSamples.overview).count > 96_000)
     }
 }
+
+@Suite("Chart axis")
+struct LayoutAxisTests {
+    @Test("quarter-hourly entries get one label per labelled hour")
+    func quarterHours() {
+        let hours = (0..<96).map {
+            FrameInput.Hour(hour: (12 + $0 / 4) % 24, temperature: Double($0 % 7), precipitationProbability: nil)
+        }
+        var quarters = Canvas(width: 800, height: 160)
+        HourlyChart(
+            hours: hours, nowFraction: 0, labelFont: .sans(13), valueFont: .bold(16), curveWidth: 3, accent: .red
+        )
+        .draw(in: quarters.bounds, on: &quarters)
+        let hourly = (0..<24).map {
+            FrameInput.Hour(hour: (12 + $0) % 24, temperature: Double($0 % 7), precipitationProbability: nil)
+        }
+        var whole = Canvas(width: 800, height: 160)
+        HourlyChart(
+            hours: hourly, nowFraction: 0, labelFont: .sans(13), valueFont: .bold(16), curveWidth: 3, accent: .red
+        )
+        .draw(in: whole.bounds, on: &whole)
+        // The axis band (below the plot) looks the same either way.
+        let band = 160 - Font.sans(13).lineHeight - 2
+        for y in band..<160 {
+            for x in 0..<800 { #expect(quarters[x, y] == whole[x, y]) }
+        }
+    }
+}

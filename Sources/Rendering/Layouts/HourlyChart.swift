@@ -75,7 +75,9 @@ struct HourlyChart {
 
     private func drawAxis(plot: RasterRect, slot: Double, on canvas: inout Canvas) {
         let baseline = plot.maxY + 2 + labelFont.capHeight + 1
-        for (index, hour) in hours.enumerated() where hour.hour % labelEvery == 0 {
+        // The first entry of every `labelEvery`-th hour (entries may be shorter than an hour).
+        for (index, hour) in hours.enumerated()
+        where hour.hour % labelEvery == 0 && (index == 0 || hours[index - 1].hour != hour.hour) {
             let center = Int(pixel: Double(plot.x) + Double(index) * slot)
             canvas.fill(RasterRect(x: center, y: plot.maxY, width: 1, height: 3), .black)
             let text = hour.hour < 10 ? "0\(hour.hour)" : "\(hour.hour)"
