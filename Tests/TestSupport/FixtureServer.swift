@@ -108,7 +108,10 @@ public final class FixtureServer: Sendable {
         }
         guard first else { return }
         try? input.close()
-        if process.isRunning { process.terminate() }
+        // SIGKILL, not SIGTERM: the test runner's threads block SIGTERM and children inherit
+        // that mask; and stdin's end of file never comes while another child (a broker started
+        // later) still holds an inherited copy of the pipe.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
