@@ -26,6 +26,7 @@ struct Weatherview: AsyncParsableCommand {
         Show.self,
         Get.self,
         Watch.self,
+        Render.self,
     ]
 
     @OptionGroup var global: GlobalOptions

@@ -181,7 +181,7 @@ enum RetainedWeather {
     static func publishBytes(_ bytes: [UInt8], topic: String, to broker: TestBroker, retain: Bool = true) throws {
         let folder = TemporaryFolder()
         let file = folder.path + "/payload.bin"
-        FileManager.default.createFile(atPath: file, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: findExecutable("mosquitto_pub") ?? "/usr/bin/mosquitto_pub")
         process.arguments =
