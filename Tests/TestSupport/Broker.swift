@@ -247,8 +247,13 @@ private func spawnWithDefaultSignals(_ executable: String, _ arguments: [String]
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    // Inherit none of the test process's other descriptors (pipes of other children).
-    posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+    // Inherit none of the test process's other descriptors (pipes of other children):
+    // mark them close-on-exec (posix_spawn_file_actions_addclosefrom_np is not imported).
+    if let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+        for entry in entries {
+            if let fd = Int32(entry), fd > 2 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
+    }
 
     let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
