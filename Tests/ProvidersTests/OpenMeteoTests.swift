@@ -124,3 +124,36 @@ struct OpenMeteoTests {
         #expect(throws: ProviderError.self) { _ = try OpenMeteo.decode(Array(body.utf8)) }
     }
 }
+
+@Suite("Hostile numbers never trap")
+struct HostileNumberTests {
+    @Test("absurd times in an answer are errors or nulls, never a crash", arguments: [
+        "{\"current\":{\"time\":1e300}}", "{\"current\":{\"time\":-1e300},\"hourly\":{\"time\":[1e300]}}",
+        "{\"daily\":{\"time\":[1e300]},\"hourly\":{\"time\":[0]}}",
+    ])
+    func absurdTimes(body: String) {
+        let forecast = try? OpenMeteo.decode(Array(body.utf8))
+        if let forecast {
+            let builder = PayloadBuilder(
+                location: LocationInfo(id: "x", name: "x", latitude: 0, longitude: 0), zone: .utc,
+                provider: "open-meteo", attribution: nil, fetchedAt: Date(), expiresAt: Date(), units: .metric)
+            _ = builder.payloads(for: forecast, now: Date())
+        }
+    }
+
+    @Test("absurd header values are ignored", arguments: ["1e300", "-1e300", "nan", "99999999999999999999"])
+    func absurdHeaders(value: String) {
+        let response = ProviderResponse(
+            status: 200,
+            headers: [
+                ("RateLimit-Limit", value), ("RateLimit-Remaining", value), ("Retry-After", value),
+                ("Cache-Control", "max-age=" + value), ("Date", "Sun, 06 Nov 99999999999999999999 08:49:37 GMT"),
+                ("Expires", "Sun, 06 Nov 1994 08:49:37 GMT"),
+            ], body: [], receivedAt: Date())
+        _ = RateLimit(response: response)
+        _ = retryAfterSeconds(response)
+        let freshness = Freshness(response: response)
+        #expect((freshness.lifetime ?? 0) <= Freshness.longest)
+        #expect(HTTPDate.parse("Sun, 06 Nov 99999999999999999999 08:49:37 GMT") == nil)
+    }
+}

@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash deploy/dev/install-deps.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
-swift test --skip-build
+swift test --skip-build --no-parallel

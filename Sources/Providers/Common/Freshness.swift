@@ -29,6 +29,9 @@ public struct Freshness: Sendable, Equatable {
     public var lifetime: Double?
     public var validators: HTTPValidators
 
+    /// The longest lifetime or wait the bridge accepts from a provider: a week.
+    public static let longest: Double = 7 * 86400
+
     public init(lifetime: Double? = nil, validators: HTTPValidators = HTTPValidators()) {
         self.lifetime = lifetime
         self.validators = validators
@@ -41,7 +44,7 @@ public struct Freshness: Sendable, Equatable {
             for directive in cacheControl.split(separator: ",") {
                 let part = directive.trimmingSpaces().lowercased()
                 if part == "no-cache" || part == "no-store" { lifetime = 0 }
-                if part.hasPrefix("max-age="), let seconds = Double(part.dropFirst(8)) {
+                if part.hasPrefix("max-age="), let seconds = Double(part.dropFirst(8)), seconds.isFinite {
                     lifetime = max(0, seconds)
                 }
             }
@@ -50,7 +53,8 @@ public struct Freshness: Sendable, Equatable {
             let served = response.header("date").flatMap(HTTPDate.parse) ?? response.receivedAt
             lifetime = max(0, expires.timeIntervalSince(served))
         }
-        self.lifetime = lifetime
+        // A week at most: no answer is trusted for longer, whatever its headers say.
+        self.lifetime = lifetime.map { min($0, Freshness.longest) }
         validators = HTTPValidators(lastModified: response.header("last-modified"), etag: response.header("etag"))
     }
 }
@@ -73,7 +77,7 @@ public struct RateLimit: Sendable, Equatable {
         func number(_ names: String...) -> Double? {
             for name in names {
                 if let value = response.header(name)?.split(separator: ",").first.map({ $0.trimmingSpaces() }),
-                    let number = Double(value)
+                    let number = Double(value), number.isFinite, abs(number) < 1e12
                 {
                     return number
                 }
@@ -90,10 +94,10 @@ public struct RateLimit: Sendable, Equatable {
 /// `Retry-After`: seconds, or an HTTP date (relative to the answer's `Date`).
 public func retryAfterSeconds(_ response: ProviderResponse) -> Double? {
     guard let value = response.header("retry-after")?.trimmingSpaces() else { return nil }
-    if let seconds = Double(value) { return max(0, seconds) }
+    if let seconds = Double(value), seconds.isFinite { return min(Freshness.longest, max(0, seconds)) }
     guard let date = HTTPDate.parse(value) else { return nil }
     let served = response.header("date").flatMap(HTTPDate.parse) ?? response.receivedAt
-    return max(0, date.timeIntervalSince(served))
+    return min(Freshness.longest, max(0, date.timeIntervalSince(served)))
 }
 
 /// HTTP dates (RFC 9110 IMF-fixdate, plus the obsolete RFC 850 and asctime forms).
@@ -114,7 +118,7 @@ public enum HTTPDate {
             } else if word.contains(":") {
                 let parts = word.split(separator: ":").compactMap { Int($0) }
                 if parts.count == 3 { time = parts }
-            } else if let number = Int(word) {
+            } else if word.count <= 6, let number = Int(word) {
                 if number > 31 || (day != nil && month != nil) {
                     year = number < 100 ? (number < 70 ? 2000 + number : 1900 + number) : number
                 } else {
@@ -122,8 +126,8 @@ public enum HTTPDate {
                 }
             }
         }
-        guard let day, let month, let year, let time, (1...31).contains(day), time[0] < 24, time[1] < 60,
-            time[2] <= 60
+        guard let day, let month, let year, let time, (1...31).contains(day), (1...9999).contains(year),
+            time[0] >= 0, time[0] < 24, time[1] >= 0, time[1] < 60, time[2] >= 0, time[2] <= 60
         else { return nil }
         let local = CivilDateTime(
             date: CivilDate(year: year, month: month, day: day), hour: time[0], minute: time[1], second: time[2])

@@ -26,13 +26,18 @@ public enum ResponseCheck {
 
     /// Parses a successful answer's body as JSON; HTML, empty and truncated bodies are errors.
     public static func json(_ response: ProviderResponse, provider: String) throws(ProviderError) -> JSONValue {
-        let firstByte = response.body.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        try json(response.body, provider: provider)
+    }
+
+    /// Parses a body as JSON; HTML, empty and truncated bodies are errors that say so.
+    public static func json(_ body: [UInt8], provider: String) throws(ProviderError) -> JSONValue {
+        let firstByte = body.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         guard let firstByte else { throw .invalidResponse("\(provider) sent an empty body") }
         if firstByte == UInt8(ascii: "<") {
             throw .invalidResponse("\(provider) sent HTML, not JSON (a captive portal or an error page?)")
         }
         do {
-            return try JSONParser.parse(response.body)
+            return try JSONParser.parse(body)
         } catch {
             throw .invalidResponse("\(provider) sent JSON that does not parse: \(error)")
         }

@@ -68,10 +68,7 @@ public struct OpenMeteo: WeatherProvider {
     /// legacy `current_weather`). `timezone` is the configured zone, used when the answer
     /// names none.
     public static func decode(_ body: [UInt8], timezone: String? = nil) throws(ProviderError) -> Forecast {
-        let json: JSONValue
-        do { json = try JSONParser.parse(body) } catch {
-            throw .invalidResponse("open-meteo sent JSON that does not parse: \(error)")
-        }
+        let json = try ResponseCheck.json(body, provider: "open-meteo")
         guard json.object != nil else { throw .invalidResponse("open-meteo: expected a JSON object") }
         if json["error"]?.bool == true {
             throw .invalidResponse("open-meteo: \(json["reason"]?.string ?? "error")")
@@ -217,7 +214,11 @@ private struct Row {
     /// A time value: unixtime numbers, or ISO 8601 text in the answer's zone.
     func instant(_ key: String) -> Date? {
         guard let value = value(key) else { return nil }
-        if let seconds = value.double { return Date(timeIntervalSince1970: seconds) }
+        if let seconds = value.double {
+            // Years 1900–2200; anything else is not a forecast time.
+            guard seconds > -2_300_000_000, seconds < 7_300_000_000 else { return nil }
+            return Date(timeIntervalSince1970: seconds)
+        }
         if let text = value.string { return ISO8601.date(text, zone: block.zone) }
         return nil
     }
@@ -226,7 +227,7 @@ private struct Row {
     var date: CivilDate? {
         guard let value = value("time") else { return nil }
         if let text = value.string { return CivilDate(iso: text) }
-        if let seconds = value.double {
+        if let seconds = value.double, seconds > -2_300_000_000, seconds < 7_300_000_000 {
             return block.zone.localDate(Date(timeIntervalSince1970: seconds + 1))
         }
         return nil

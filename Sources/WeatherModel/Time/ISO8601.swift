@@ -5,7 +5,7 @@ import FoundationEssentials
 public enum ISO8601 {
     /// `date` in `zone`, with seconds and the zone's offset (`Z` never; `+00:00` for UTC).
     public static func string(_ date: Date, in zone: ZoneInfo) -> String {
-        let unix = Int64(date.timeIntervalSince1970.rounded(.down))
+        let unix = unixSeconds(date)
         let offset = zone.offset(atUnix: unix)
         let local = CivilDateTime(secondsAsIfUTC: unix + Int64(offset))
         return local.date.description + "T" + pad(local.hour, 2) + ":" + pad(local.minute, 2) + ":"

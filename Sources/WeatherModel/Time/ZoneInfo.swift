@@ -103,7 +103,7 @@ public struct ZoneInfo: Sendable, Equatable {
 
     /// Seconds east of UTC in force at `date`.
     public func offset(at date: Date) -> Int {
-        offset(atUnix: Int64(date.timeIntervalSince1970.rounded(.down)))
+        offset(atUnix: unixSeconds(date))
     }
 
     public func offset(atUnix time: Int64) -> Int {
@@ -128,7 +128,7 @@ public struct ZoneInfo: Sendable, Equatable {
 
     /// The wall-clock time at `date` in this zone.
     public func civil(_ date: Date) -> CivilDateTime {
-        let unix = Int64(date.timeIntervalSince1970.rounded(.down))
+        let unix = unixSeconds(date)
         return CivilDateTime(secondsAsIfUTC: unix + Int64(offset(atUnix: unix)))
     }
 
@@ -157,6 +157,13 @@ public struct ZoneInfo: Sendable, Equatable {
         let magnitude = abs(offset)
         return sign + pad(magnitude / 3600, 2) + ":" + pad(magnitude % 3600 / 60, 2)
     }
+}
+
+/// Whole seconds since the epoch, clamped to years −9999…9999 so no date can trap.
+func unixSeconds(_ date: Date) -> Int64 {
+    let seconds = date.timeIntervalSince1970
+    guard seconds.isFinite else { return 0 }
+    return Int64(min(253_402_300_799, max(-377_705_116_800, seconds)).rounded(.down))
 }
 
 /// Reads the environment without `Foundation.ProcessInfo`.
