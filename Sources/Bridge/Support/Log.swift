@@ -44,17 +44,19 @@ public struct Log: Sendable {
 
     private func write(_ severity: LogLevel, _ message: () -> String, _ metadata: KeyValuePairs<String, String>) {
         guard severity >= level else { return }
-        var line = ""
-        if journald {
-            line = "<\(Self.priority(severity))>"
-        } else {
-            line = ISO8601.string(Date(), in: .utc) + " " + severity.rawValue + " "
-        }
-        line += message()
+        var text = message()
         for (key, value) in metadata {
-            line += " " + key + "=" + (value.contains(" ") ? "\"" + value + "\"" : value)
+            text += " " + key + "=" + (value.contains(" ") ? "\"" + value + "\"" : value)
         }
-        line = Secrets.redact(line) + "\n"
+        text = Secrets.redact(text)
+        let line: String
+        if journald {
+            // journald reads every line as its own entry: each one gets the priority.
+            let prefix = "<\(Self.priority(severity))>"
+            line = prefix + text.replacing("\n", with: "\n" + prefix) + "\n"
+        } else {
+            line = ISO8601.string(Date(), in: .utc) + " " + severity.rawValue + " " + text + "\n"
+        }
         var bytes = Array(line.utf8)
         var offset = 0
         while offset < bytes.count {
