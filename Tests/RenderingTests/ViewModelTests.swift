@@ -52,6 +52,7 @@ struct ViewModelTests {
         func model(_ now: String) throws -> WeatherViewModel {
             try F.model("munich-full", now: now) { document in
                 for kind in ["current", "hourly", "daily", "alerts"] {
+                    document.set(kind + ".fetched_at", "2026-02-07T19:45:00+01:00")
                     document.set(kind + ".expires_at", "2026-02-07T20:00:00+01:00")
                 }
             }
@@ -65,9 +66,14 @@ struct ViewModelTests {
         #expect(old.freshness.level == .old)
         #expect(old.freshness.text == "2 h old")
 
-        let expired = try model("2026-02-07T20:05:00+01:00")
+        // Past expires_at, but by less than the refresh interval (15 min): the bridge may be
+        // fetching right now, so not stale yet.
+        let due = try model("2026-02-07T20:05:00+01:00")
+        #expect(due.freshness.level == .old)
+
+        let expired = try model("2026-02-07T20:20:00+01:00")
         #expect(expired.freshness.level == .stale)
-        #expect(expired.freshness.text == "stale, 3 h old")
+        #expect(expired.freshness.text == "stale, 4 h old")
         #expect(expired.freshness.reasons == ["expired at 20:00"])
     }
 

@@ -3,7 +3,7 @@ import WeatherModel
 
 /// How old the shown data is, from the payloads' own times (never the time of rendering):
 /// `as of 14:05` while fresh, `2 h old` once it is an hour old, and stale when the bridge's
-/// status says `stale`/`error` or a payload's `expires_at` has passed.
+/// status says `stale`/`error` or a payload is past its `expires_at` by more than its refresh interval.
 public struct Freshness: Sendable, Equatable {
     public enum Level: String, Sendable, Equatable, Comparable {
         /// Less than an hour old and not expired.
@@ -57,7 +57,8 @@ public struct Freshness: Sendable, Equatable {
     public var isStale: Bool { level == .stale }
 
     init(
-        asOf: Date?, expiresAt: Date?, statusState: String?, statusError: String?, now: Date, zone: ZoneInfo
+        asOf: Date?, expiresAt: Date?, statusState: String?, statusError: String?, now: Date, zone: ZoneInfo,
+        grace: Double = 0
     ) {
         self.asOf = asOf
         self.expiresAt = expiresAt
@@ -72,7 +73,9 @@ public struct Freshness: Sendable, Equatable {
             reasons.append("the bridge reports an error" + (statusError.map { ": " + $0 } ?? ""))
         default: break
         }
-        if let expiresAt, now > expiresAt {
+        // As the bridge judges it: stale once past `expires_at` by more than one refresh
+        // interval (the bridge may be fetching right now).
+        if let expiresAt, now > expiresAt.addingTimeInterval(grace) {
             reasons.append("expired at " + LocalTime.moment(expiresAt, in: zone, today: today))
         }
         self.reasons = reasons
