@@ -12,5 +12,5 @@ if ! (exec 3<>/dev/tcp/127.0.0.1/1883) 2>/dev/null; then
   sleep 0.5
 fi
 swift build -c release --static-swift-stdlib --product weather2mqtt
-export WEATHER2MQTT_STATE_DIR="${WEATHER2MQTT_STATE_DIR:-$PWD/.state}"
+
 exec .build/release/weather2mqtt run --config "${WEATHER2MQTT_CONFIG:-config/weather2mqtt.yaml}" "$@"

@@ -149,13 +149,15 @@ public struct RequestPlan: Sendable {
                     + " via \(location.providers.joined(separator: " -> "))")
         }
         lines.append("")
-        lines.append("requests per day (primary providers):")
+        lines.append("requests per day (primary providers; fallbacks only ask when the primary fails):")
         let calls = callsPerDay
         for name in Set(configuration.locations.flatMap(\.providers)).sorted() {
             let used = calls[name] ?? 0
             let limit = budget(name)
+            let perFetch = providers[name]?.callsPerFetch ?? 1
+            let counted = perFetch > 1 ? " (\(used / perFetch) requests, \(perFetch) calls each by the provider's count)" : ""
             let warning = used > limit ? "  WARNING: over budget, poll less often or raise daily_budget" : ""
-            lines.append("  \(name): \(used) of \(limit)\(warning)")
+            lines.append("  \(name): \(used) of \(limit) a day\(counted)\(warning)")
         }
         for warning in configuration.warnings { lines.append("warning: \(warning)") }
         return lines.joined(separator: "\n") + "\n"
