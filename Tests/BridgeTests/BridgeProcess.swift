@@ -48,7 +48,7 @@ final class BridgeProcess: @unchecked Sendable {
             process.waitUntilExit()
         }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: outData.text(), stderr: errData.text())
+        return Result(status: process.terminationStatus, stdout: outData.finish(), stderr: errData.finish())
     }
 
     let process = Process()
@@ -100,8 +100,10 @@ final class BridgeProcess: @unchecked Sendable {
 final class OutputCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
+    private let handle: FileHandle
 
     init(_ handle: FileHandle) {
+        self.handle = handle
         handle.readabilityHandler = { [weak self] handle in
             let chunk = handle.availableData
             guard let self else { return }
@@ -119,6 +121,17 @@ final class OutputCollector: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// After the process exited: everything it wrote, including what the background reader
+    /// had not collected yet.
+    func finish() -> String {
+        handle.readabilityHandler = nil
+        let rest = handle.readDataToEndOfFile()
+        lock.lock()
+        data.append(rest)
+        lock.unlock()
+        return text()
     }
 }
 
