@@ -3,6 +3,7 @@
 #endif
 import FoundationEssentials
 import Providers
+import WeatherModel
 
 /// Small files in `state_dir`, written atomically (temporary file, fsync, rename).
 public struct StateFileCache: NWSPointsCache {
@@ -23,17 +24,7 @@ public struct StateFileCache: NWSPointsCache {
 /// Atomic whole-file reads and writes.
 public enum StateFiles {
     public static func read(_ path: String, limit: Int = 16 << 20) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count <= 0 { break }
-            bytes.append(contentsOf: buffer[0..<count])
-            if bytes.count > limit { return nil }
-        }
-        return bytes
+        readSmallFile(path, limit: limit)
     }
 
     /// Writes `bytes` to a temporary file beside `path`, fsyncs it and renames it over `path`,

@@ -174,8 +174,8 @@ public enum ProcessEnvironment {
     }
 }
 
-/// Reads a whole file of at most `limit` bytes, or `nil`.
-func readSmallFile(_ path: String, limit: Int = 1 << 20) -> [UInt8]? {
+/// Reads a whole file of at most `limit` bytes, or `nil` (missing, unreadable or too large).
+public func readSmallFile(_ path: String, limit: Int = 1 << 20) -> [UInt8]? {
     guard let file = fopen(path, "rb") else { return nil }
     defer { fclose(file) }
     var bytes: [UInt8] = []
