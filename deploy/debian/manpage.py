@@ -1,54 +1,160 @@
 #!/usr/bin/env python3
-"""Writes a man page (roff) for a weather2mqtt executable from its argument parser's own
-description: `TOOL --experimental-dump-help` (swift-argument-parser's JSON tool info)."""
+"""Writes a man page (roff, man(7) macros) for a weather2mqtt executable from its argument
+parser's own description: `TOOL --experimental-dump-help` (swift-argument-parser's JSON tool
+info). Usage: manpage.py TOOL VERSION > TOOL.1. The date is $MANPAGE_DATE (YYYY-MM-DD), else
+today."""
+import datetime
 import json
+import os
 import subprocess
 import sys
-import datetime
 
 tool, version = sys.argv[1], sys.argv[2]
 info = json.loads(subprocess.run([tool, "--experimental-dump-help"], capture_output=True, text=True, check=True).stdout)
-command = info["command"]
-name = command["commandName"]
+root = info["command"]
+name = root["commandName"]
+date = os.environ.get("MANPAGE_DATE") or datetime.date.today().isoformat()
+
+# What the argument parser does not know: more description, environment and files, per executable.
+DESCRIPTION = {
+    "weather2mqtt": "With no command, weather2mqtt runs the bridge (run). Installed from the package, it runs "
+    "as the systemd service weather2mqtt.service with /etc/weather2mqtt/config.yaml; after editing that file, "
+    "run weather2mqtt check, then systemctl restart weather2mqtt.",
+}
+ENVIRONMENT = {
+    "weather2mqtt": [
+        ("WEATHER2MQTT_CONFIG", "The configuration file when --config is not given (default /etc/weather2mqtt/config.yaml)."),
+        ("WEATHER2MQTT_NOW", "Start the clock at this instant (e.g. 2026-01-15T12:00:00Z); it then runs on. For tests and demos."),
+        ("NOTIFY_SOCKET, WATCHDOG_USEC", "Set by systemd for Type=notify: READY=1 once running, WATCHDOG=1 at half the watchdog period, STOPPING=1 on shutdown."),
+        ("JOURNAL_STREAM", "Set by systemd when standard error goes to the journal: log lines carry a syslog priority (<6>) and no timestamp."),
+    ],
+    "weatherview": [
+        ("WEATHER2MQTT_BROKER", "The broker URL when --broker is not given."),
+        ("WEATHER2MQTT_NOW", "Start the clock at this instant (e.g. 2026-01-15T12:00:00Z); it then runs on."),
+    ],
+}
+FILES = {
+    "weather2mqtt": [
+        ("/etc/weather2mqtt/config.yaml", "The configuration (every key: /usr/share/doc/weather2mqtt/examples/reference.yaml)."),
+        ("/var/lib/weather2mqtt", "state_dir: readings, HTTP validators and request budgets kept across restarts."),
+        ("/lib/systemd/system/weather2mqtt.service", "The service: systemctl status weather2mqtt, journalctl -u weather2mqtt."),
+    ],
+    "weatherview": [
+        ("/lib/systemd/system/weatherview-eink.service", "Keeps an e-ink panel showing the weather (weatherview render --watch --exec)."),
+    ],
+}
 
 
 def esc(text):
-    return (text or "").replace("\\", "\\\\").replace("-", "\\-").replace("\n.", "\n\\&.")
+    """Plain text for roff: backslashes and hyphens escaped, no line starting with a control character."""
+    text = (text or "").replace("\\", "\\e").replace("-", "\\-")
+    return "\n".join("\\&" + line if line.startswith((".", "'")) else line for line in text.split("\n"))
 
 
-def arguments(cmd):
+def paragraphs(text):
+    """Discussion text: blank lines separate paragraphs; a paragraph with indented lines (an
+    example, a table) keeps its lines as they are."""
     out = []
-    for arg in cmd.get("arguments", []) or []:
-        names = arg.get("names") or []
-        flags = ", ".join(("--" if n["kind"] == "long" else "-") + n["name"] for n in names)
-        label = flags or arg.get("valueName", "")
-        if arg.get("kind") == "option":
-            label += " " + arg.get("valueName", "value").upper()
-        if arg.get("kind") == "positional":
-            label = arg.get("valueName", "ARG").upper()
-        out.append(".TP\n\\fB" + esc(label) + "\\fR\n" + esc(arg.get("abstract", "")))
-    return "\n".join(out)
+    for block in (text or "").strip().split("\n\n"):
+        if not block.strip():
+            continue
+        if any(line.startswith("  ") for line in block.splitlines()):
+            out += [".PP", ".nf", esc(block), ".fi"]
+        else:
+            out += [".PP", esc(" ".join(line.strip() for line in block.splitlines()))]
+    return out
 
 
-date = datetime.date(2026, 1, 1).isoformat()
+def flag_names(arg):
+    prefix = {"long": "--", "short": "-", "longWithSingleDash": "-"}
+    return [prefix.get(n["kind"], "--") + n["name"] for n in arg.get("names") or []]
+
+
+def value_name(arg):
+    value = arg.get("valueName") or "value"
+    return value.upper() if value.islower() else value
+
+
+def label(arg):
+    """`\\fB\\-\\-out\\fR \\fIFILE\\fR`, `\\fILOC\\fR`, `\\fB\\-h\\fR, \\fB\\-\\-help\\fR`."""
+    if arg.get("kind") == "positional":
+        return "\\fI" + esc(value_name(arg)) + "\\fR"
+    text = ", ".join("\\fB" + esc(n) + "\\fR" for n in flag_names(arg))
+    if arg.get("kind") == "option":
+        text += " \\fI" + esc(value_name(arg)) + "\\fR"
+    return text
+
+
+def synopsis_item(arg):
+    if arg.get("kind") == "positional":
+        text = value_name(arg)
+    else:
+        text = flag_names(arg)[0] + (" " + value_name(arg) if arg.get("kind") == "option" else "")
+    if arg.get("isRepeating"):
+        text += " ..."
+    return text if not arg.get("isOptional") else "[" + text + "]"
+
+
+def shown(arguments, skip=()):
+    return [a for a in arguments or [] if a.get("shouldDisplay", True) and tuple(flag_names(a)) not in skip]
+
+
+def describe(arguments):
+    out = []
+    for arg in arguments:
+        text = arg.get("abstract", "")
+        if arg.get("defaultValue") not in (None, "", "false") and arg.get("kind") != "flag":
+            text += " (default: %s)" % arg["defaultValue"]
+        out += [".TP", label(arg), esc(text)]
+    return out
+
+
+# Options of the top command (help, version, and weatherview's global options) are described
+# once, not again under every command.
+top_arguments = shown(root.get("arguments"))
+common = {tuple(flag_names(a)) for a in top_arguments if a.get("kind") != "positional"}
+commands = [c for c in root.get("subcommands") or [] if c.get("shouldDisplay", True) and c["commandName"] != "help"]
+
 lines = [
-    '.TH "%s" 1 "%s" "%s %s" "User Commands"' % (name.upper(), date, name, version),
+    '.TH "%s" "1" "%s" "%s %s" "User Commands"' % (name.upper(), date, name, version),
+    ".nh",
     ".SH NAME",
-    "%s \\- %s" % (name, esc(command.get("abstract", ""))),
+    "%s \\- %s" % (name, esc(root.get("abstract", ""))),
     ".SH SYNOPSIS",
-    "\\fB%s\\fR [\\fISUBCOMMAND\\fR] [\\fIOPTIONS\\fR]" % name,
-    ".SH OPTIONS",
-    arguments(command),
 ]
-for sub in command.get("subcommands", []) or []:
-    lines += [".SH COMMAND: %s" % esc(sub["commandName"]).upper(), esc(sub.get("abstract", "")), arguments(sub)]
+for command in commands:
+    items = [synopsis_item(a) for a in shown(command.get("arguments"), common)]
+    lines += ["\\fB%s %s\\fR %s" % (name, esc(command["commandName"]), esc(" ".join(items))), ".br"]
+lines += ["\\fB%s\\fR [\\fB\\-\\-help\\fR | \\fB\\-\\-version\\fR]" % name, ".hy"]
+lines += [".SH DESCRIPTION"] + (paragraphs(root.get("discussion")) or [".PP", esc(root.get("abstract", ""))])
+lines += paragraphs(DESCRIPTION.get(name))
+lines += [".SH OPTIONS"] + describe(top_arguments)
+lines += [".SH COMMANDS"]
+for command in commands:
+    lines += [".SS " + esc(name + " " + command["commandName"]), esc(command.get("abstract", ""))]
+    lines += paragraphs(command.get("discussion"))
+    lines += describe(shown(command.get("arguments"), common))
 lines += [
     ".SH EXIT STATUS",
-    "0 success, 4 data shown but stale, 64 usage, 65 a payload or response that does not parse, "
-    "66 no data within the timeout, 69 broker or provider unreachable, 78 configuration error.",
-    ".SH FILES",
-    "/etc/weather2mqtt/config.yaml, /var/lib/weather2mqtt",
+    ".TP\n0\nsuccess",
+    ".TP\n4\ndata shown but stale",
+    ".TP\n64\nusage error",
+    ".TP\n65\na payload or response that does not parse",
+    ".TP\n66\nno data for that location within the timeout",
+    ".TP\n69\nbroker or provider unreachable",
+    ".TP\n78\nconfiguration error",
+]
+lines += [".SH ENVIRONMENT"]
+for variable, text in ENVIRONMENT.get(name, []):
+    lines += [".TP", "\\fB" + esc(variable) + "\\fR", esc(text)]
+lines += [".SH FILES"]
+for path, text in FILES.get(name, []):
+    lines += [".TP", "\\fI" + esc(path) + "\\fR", esc(text)]
+other = "weatherview" if name == "weather2mqtt" else "weather2mqtt"
+lines += [
     ".SH SEE ALSO",
-    "weather2mqtt(1), weatherview(1), /usr/share/doc/weather2mqtt/README.md",
+    "\\fB%s\\fR(1), \\fBsystemctl\\fR(1), \\fBjournalctl\\fR(1), \\fBmosquitto_sub\\fR(1)" % other,
+    ".PP",
+    "/usr/share/doc/weather2mqtt/README.md, /usr/share/doc/weather2mqtt/deploy.md",
 ]
 print("\n".join(lines))
