@@ -79,11 +79,14 @@ struct DeployUnitTests {
             guard let equals = text.firstIndex(of: "=") else { continue }
             environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
         }
-        // systemd's ${NAME}: the whole value as one argument; split the rest on spaces.
+        // systemd's ${NAME}: the whole value as one argument; $NAME: split at spaces (none when empty).
         var arguments: [String] = []
         for word in try #require(Self.values(unit, "ExecStart").first).split(separator: " ").dropFirst() {
             if word.hasPrefix("${"), word.hasSuffix("}") {
                 arguments.append(try #require(environment[String(word.dropFirst(2).dropLast())], "\(word)"))
+            } else if word.hasPrefix("$") {
+                let value = try #require(environment[String(word.dropFirst())], "\(word)")
+                arguments += value.split(separator: " ").map(String.init)
             } else {
                 arguments.append(String(word))
             }
