@@ -97,4 +97,11 @@ enum LocalFile {
         if bytes.last == 0x0D { bytes.removeLast() }
         return String(validating: bytes, as: UTF8.self)
     }
+
+    /// Whether the file at `path` may be read by its group or by others (mode `& 0o044`).
+    static func isReadableByOthers(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & 0o044 != 0
+    }
 }

@@ -49,7 +49,8 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// Everything needed to connect, resolved from the options, the environment and the
-    /// configuration file.
+    /// configuration file. Warns on stderr when TLS verification is off and when
+    /// `--password-file` is readable by other users.
     func resolve() throws(Failure) -> BrokerSettings {
         var mqtt: MQTTSettings?
         if let config {
@@ -63,6 +64,11 @@ struct GlobalOptions: ParsableArguments {
             broker ?? ProcessEnvironment.value("WEATHER2MQTT_BROKER").flatMap { $0.isEmpty ? nil : $0 }
             ?? mqtt?.url ?? "mqtt://127.0.0.1:1883"
         guard let url = MQTTURL(urlText) else {
+            // Never echo a URL that holds a password (`mqtt://user:secret@host`).
+            let authority = urlText.split(separator: "://", maxSplits: 1).last?.prefix { $0 != "/" } ?? ""
+            if authority.contains("@") {
+                throw Failure.usage("the broker URL must not hold credentials: use --username and --password-file")
+            }
             throw Failure.usage("invalid broker URL '\(urlText)': expected mqtt://host[:port] or mqtts://host[:port]")
         }
         let base = baseTopic ?? mqtt?.baseTopic ?? "weather"
@@ -78,6 +84,9 @@ struct GlobalOptions: ParsableArguments {
             guard let password = LocalFile.firstLine(passwordFile) else {
                 throw Failure.usage("cannot read --password-file \(passwordFile)")
             }
+            if LocalFile.isReadableByOthers(passwordFile) {
+                Output.error("warning: --password-file \(passwordFile) is readable by other users (chmod 600)")
+            }
             options.password = password
         } else {
             options.password = mqtt?.password
@@ -88,6 +97,11 @@ struct GlobalOptions: ParsableArguments {
             options.tls = MQTTTLSOptions(
                 caFile: caFile ?? tls?.caFile, certFile: certFile ?? tls?.certFile, keyFile: keyFile ?? tls?.keyFile,
                 insecure: insecure || (tls?.insecure ?? false))
+            if options.tls?.insecure == true {
+                Output.error(
+                    "warning: TLS verification is off (\(insecure ? "--insecure" : "tls.insecure")): "
+                        + "the broker's certificate is NOT verified")
+            }
         } else if wantsTLSOptions {
             throw Failure.usage(
                 "--ca-file, --cert-file, --key-file and --insecure need an mqtts:// broker (got \(url))")
