@@ -34,8 +34,10 @@ extension BridgeSetup {
     }
 }
 
-/// Writes `weather2mqtt: message` to standard error.
+/// Writes `weather2mqtt: message` to standard error (with journald's error priority `<3>`
+/// under systemd).
 func printError(_ message: String) {
-    let bytes = Array(("weather2mqtt: " + message + "\n").utf8)
+    let priority = getenv("JOURNAL_STREAM") != nil ? "<3>" : ""
+    let bytes = Array((priority + "weather2mqtt: " + message + "\n").utf8)
     bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
 }
