@@ -32,9 +32,8 @@ public struct BridgeSetup: Sendable {
         } catch {
             throw Failure(message: "configuration error: \(error.description)", exitCode: ExitCode.configuration)
         }
-        Secrets.register(
-            [configuration.mqtt.password, configuration.mqtt.username == nil ? nil : nil]
-                + configuration.providers.values.map(\.apiKey))
+        // Before anything is logged: every line, topic and error message is redacted from here on.
+        Secrets.register([configuration.mqtt.password] + configuration.providers.values.map(\.apiKey))
         let log = Log(level: configuration.logLevel)
         for warning in configuration.warnings { log.warning(warning) }
         let clock: BridgeClock
@@ -45,13 +44,43 @@ public struct BridgeSetup: Sendable {
         let providers: [String: any WeatherProvider]
         do {
             providers = try Refresher.makeProviders(
-                configuration, pointsCache: StateFileCache(directory: configuration.stateDirectory))
+                configuration, pointsCache: StateFileCache(directory: configuration.stateDirectory)
+            ).mapValues { RedactingProvider($0) }
         } catch {
             throw Failure(message: "configuration error: \(error.description)", exitCode: ExitCode.configuration)
         }
         let refresher = Refresher(
             configuration: configuration, providers: providers, transport: HTTPTransport(clock: clock))
         return BridgeSetup(configuration: configuration, clock: clock, log: log, refresher: refresher)
+    }
+}
+
+/// A provider whose errors pass through `Secrets.redact` before anyone sees them: decoders
+/// quote values of the answer in their messages ("unknown units `…`"), and a hostile or
+/// confused answer may hold the key, which must not reach `state_dir`, a topic or a log.
+struct RedactingProvider: WeatherProvider {
+    let wrapped: any WeatherProvider
+
+    init(_ wrapped: any WeatherProvider) { self.wrapped = wrapped }
+
+    var name: String { wrapped.name }
+    var attribution: String? { wrapped.attribution }
+    var callsPerFetch: Int { wrapped.callsPerFetch }
+
+    func fetch(_ query: ProviderQuery, transport: any ProviderTransport) async throws(ProviderError) -> ProviderResult {
+        do {
+            return try await wrapped.fetch(query, transport: transport)
+        } catch {
+            switch error {
+            case .notModified: throw error
+            case .unauthorized(let message): throw .unauthorized(Secrets.redact(message))
+            case .rateLimited(let message, let retryAfter): throw .rateLimited(Secrets.redact(message), retryAfter: retryAfter)
+            case .http(let status, let message, let retryAfter):
+                throw .http(status: status, message: Secrets.redact(message), retryAfter: retryAfter)
+            case .invalidResponse(let message): throw .invalidResponse(Secrets.redact(message))
+            case .unreachable(let message): throw .unreachable(Secrets.redact(message))
+            }
+        }
     }
 }
 
