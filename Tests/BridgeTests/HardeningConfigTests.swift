@@ -82,10 +82,13 @@ struct HardeningConfigTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let warnings = result.stderr.split(separator: "\n").filter { $0.contains("readable by other users") }
         if mode == 0o644 {
-            #expect(warnings.count == 1 && warnings[0].contains("warning") && warnings[0].contains(key), "\(result.stderr)")
+            #expect(
+                warnings.count == 1 && warnings[0].contains("warning") && warnings[0].contains(key), "\(result.stderr)")
         } else {
             #expect(warnings.isEmpty, "\(result.stderr)")
         }
-        #expect(!result.stdout.contains("0123456789abcdef0123456789abcdef") && !result.stderr.contains("0123456789abcdef0123"))
+        #expect(
+            !result.stdout.contains("0123456789abcdef0123456789abcdef")
+                && !result.stderr.contains("0123456789abcdef0123"))
     }
 }

@@ -28,7 +28,8 @@ struct HardeningSecretsTests {
                     status: 401)
             ])
         try server.route(
-            berlin, [.json(#"{"code":500,"error":"internal error in /forecast/\#(pirateKey)/52.5200,13.4050"}"#, status: 500)])
+            berlin,
+            [.json(#"{"code":500,"error":"internal error in /forecast/\#(pirateKey)/52.5200,13.4050"}"#, status: 500)])
         try server.route(
             newYork,
             [
@@ -40,7 +41,8 @@ struct HardeningSecretsTests {
     /// Answers that parse, but quote the key where a decoder puts a value into its message.
     static func routeQuotingAnswers(_ server: FixtureServer) throws {
         try server.reset()
-        try server.route("/data/3.0/onecall", [.json(#"{"timezone_offset":"\#(owmKey)","current":{"dt":"\#(owmKey)"}}"#)])
+        try server.route(
+            "/data/3.0/onecall", [.json(#"{"timezone_offset":"\#(owmKey)","current":{"dt":"\#(owmKey)"}}"#)])
         try server.route(berlin, [.json(#"{"flags":{"units":"\#(pirateKey)"},"currently":{"time":1770400000}}"#)])
         try server.route(newYork, [.json(#"{"flags":{"units":"\#(pirateKey)"},"currently":{"time":1770400000}}"#)])
     }
@@ -101,13 +103,15 @@ struct HardeningSecretsTests {
     func nothingLeaks(_ source: Source) throws {
         let passwords = TemporaryFolder()
         let passwordFile = passwords.path + "/passwd"
-        try HardeningPKI.run("mosquitto_passwd", ["-c", "-b", passwordFile, "bridge", Self.mqttPassword], in: passwords.path)
+        try HardeningPKI.run(
+            "mosquitto_passwd", ["-c", "-b", passwordFile, "bridge", Self.mqttPassword], in: passwords.path)
         // Anonymous clients may still connect (to read every topic below); `bridge` must log in.
         let broker = try TestBroker.start(extraConfig: "password_file \(passwordFile)")
         let server = try FixtureServer.start()
         let folder = TemporaryFolder()
         let state = TemporaryFolder()
-        let (config, environment) = Self.config(source, broker: broker, server: server, state: state.path, folder: folder)
+        let (config, environment) = Self.config(
+            source, broker: broker, server: server, state: state.path, folder: folder)
 
         var written: [(what: String, text: String)] = []
         func record(_ what: String, _ result: BridgeProcess.Result) {
@@ -125,14 +129,18 @@ struct HardeningSecretsTests {
         record("run --once", once)
         // An hour later the locations are due again; New York's Pirate Weather now redirects to
         // a URL naming the key.
-        record("run --once later", try BridgeProcess.run(["run", "--once", "--config", config], environment: at("2026-02-06T22:40:00Z")))
+        record(
+            "run --once later",
+            try BridgeProcess.run(["run", "--once", "--config", config], environment: at("2026-02-06T22:40:00Z")))
         let fetch = try BridgeProcess.run(["fetch", "--config", config], environment: environment)
         #expect(fetch.status == 69 || fetch.status == 65, "\(fetch.stderr)")
         record("fetch", fetch)
         let check = try BridgeProcess.run(["check", "--config", config], environment: environment)
         #expect(check.status == 0, "\(check.stderr)")
         record("check", check)
-        record("ha-template", try BridgeProcess.run(["ha-template", "--location", "nyc", "--config", config], environment: environment))
+        record(
+            "ha-template",
+            try BridgeProcess.run(["ha-template", "--location", "nyc", "--config", config], environment: environment))
 
         // Answers that parse but quote the key in a value a decoder complains about.
         try Self.routeQuotingAnswers(server)
@@ -143,7 +151,9 @@ struct HardeningSecretsTests {
         }
         // The service, once more later, until both locations have failed again; then SIGTERM.
         let service = try BridgeProcess(["run", "--config", config], environment: at("2026-02-06T23:40:00Z"))
-        #expect(eventually(timeout: 15) { lines(of: service.stderr, containing: "refresh failed").count >= 2 }, "\(service.stderr)")
+        #expect(
+            eventually(timeout: 15) { lines(of: service.stderr, containing: "refresh failed").count >= 2 },
+            "\(service.stderr)")
         #expect(service.terminate() == 0, "\(service.stderr)")
         written.append(("run stderr", service.stderr))
 
@@ -153,7 +163,10 @@ struct HardeningSecretsTests {
             ["show", "nyc", "--config", config],
             ["get", "nyc", "status.last_error.message", "--config", config],
             ["locations", "--config", config],
-            ["get", "berlin", "status", "--broker", broker.url, "--username", "bridge", "--password-file", Self.passwordFile(in: folder)],
+            [
+                "get", "berlin", "status", "--broker", broker.url, "--username", "bridge", "--password-file",
+                Self.passwordFile(in: folder),
+            ],
         ] {
             let result = try viewer.run(arguments, environment: environment)
             #expect(result.status != 69, "weatherview reached the broker: \(result.stderr)")
@@ -165,7 +178,11 @@ struct HardeningSecretsTests {
         #expect(topics["weather/nyc/status"] != nil, "\(topics.keys.sorted())")
         for (topic, payload) in topics { written.append(("topic \(topic)", payload)) }
         for file in Self.files(under: state.path) {
-            written.append(("state file \(file)", String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)))
+            written.append(
+                (
+                    "state file \(file)",
+                    String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+                ))
         }
         #expect(!Self.files(under: state.path).isEmpty, "the bridge saved its state")
 
@@ -204,7 +221,8 @@ struct WeatherviewCommand {
         path = (bridge as NSString).deletingLastPathComponent + "/weatherview"
     }
 
-    func run(_ arguments: [String], environment: [String: String], timeout: Double = 30) throws -> BridgeProcess.Result {
+    func run(_ arguments: [String], environment: [String: String], timeout: Double = 30) throws -> BridgeProcess.Result
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments + ["--timeout", "5"]

@@ -29,11 +29,15 @@ struct HardeningPKI: Sendable {
         for ca in ["ca", "other-ca"] {
             try run(
                 "openssl",
-                ["req", "-x509"] + ec + ["-keyout", "\(ca).key", "-out", "\(ca).crt", "-days", "2", "-subj", "/CN=\(ca)"],
+                ["req", "-x509"] + ec + [
+                    "-keyout", "\(ca).key", "-out", "\(ca).crt", "-days", "2", "-subj", "/CN=\(ca)",
+                ],
                 in: directory)
         }
         for (name, san) in [("good", "IP:127.0.0.1,DNS:localhost"), ("wrongname", "DNS:wrong.example")] {
-            try run("openssl", ["req"] + ec + ["-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(name)"], in: directory)
+            try run(
+                "openssl", ["req"] + ec + ["-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(name)"],
+                in: directory)
             try "subjectAltName=\(san)\n".write(toFile: "\(directory)/\(name).ext", atomically: true, encoding: .utf8)
             try run(
                 "openssl",
@@ -120,7 +124,8 @@ func waitForPort(_ port: Int, timeout: Double = 5) -> Bool {
 enum MosquittoTools {
     /// Retained messages on `filter` (topic → payload): what arrives until the output has been
     /// quiet for half a second, or for at most `seconds` when nothing arrives.
-    static func retained(port: Int, filter: String, arguments: [String], seconds: Double = 2) throws -> [String: String] {
+    static func retained(port: Int, filter: String, arguments: [String], seconds: Double = 2) throws -> [String: String]
+    {
         let output = try run(
             "mosquitto_sub",
             ["-h", "127.0.0.1", "-p", String(port), "-t", filter, "--retained-only", "-F", "%t\t%x"] + arguments,
@@ -137,7 +142,8 @@ enum MosquittoTools {
     @discardableResult
     static func publish(port: Int, topic: String, payload: String, arguments: [String]) throws -> (Int32, String) {
         let output = try run(
-            "mosquitto_pub", ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-r", "-t", topic, "-m", payload] + arguments,
+            "mosquitto_pub",
+            ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-r", "-t", topic, "-m", payload] + arguments,
             timeout: 10)
         return (output.status, output.stderr)
     }

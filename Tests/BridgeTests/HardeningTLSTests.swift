@@ -6,7 +6,9 @@ import Testing
 /// password file, with certificates made by the test. Verification is on unless
 /// `tls.insecure: true` is written (and then warned about at every start); a refused
 /// handshake or login says why in plain words, and the service keeps retrying with backoff.
-@Suite("Hardening: the bridge over TLS", .serialized, .enabled(if: HardeningPKI.available, "needs openssl and mosquitto_passwd"))
+@Suite(
+    "Hardening: the bridge over TLS", .serialized,
+    .enabled(if: HardeningPKI.available, "needs openssl and mosquitto_passwd"))
 struct HardeningTLSTests {
     static let password = "bridge-password"
 
@@ -87,7 +89,9 @@ struct HardeningTLSTests {
             message: "not authorised"),
     ]
 
-    @Test("a refused connection is named plainly; run --once exits 69; run keeps retrying with backoff", arguments: refusals)
+    @Test(
+        "a refused connection is named plainly; run --once exits 69; run keeps retrying with backoff",
+        arguments: refusals)
     func refused(_ refusal: Refusal) throws {
         let pki = try HardeningPKI.shared.get()
         let secure = try SecureBroker.start(certificate: refusal.certificate)
@@ -112,7 +116,9 @@ struct HardeningTLSTests {
         #expect(eventually(timeout: 10) { lines(of: service.stderr, containing: "MQTT connection failed").count >= 4 })
         let elapsed = Date().timeIntervalSince(started)
         let attempts = lines(of: service.stderr, containing: "MQTT connection failed")
-        #expect(elapsed >= 7 && attempts.count <= Int(elapsed / 2) + 1, "no backoff: \(attempts.count) attempts in \(elapsed) s")
+        #expect(
+            elapsed >= 7 && attempts.count <= Int(elapsed / 2) + 1,
+            "no backoff: \(attempts.count) attempts in \(elapsed) s")
         #expect(attempts.allSatisfy { $0.contains(refusal.message) && $0.contains("retrying") }, "\(attempts)")
         #expect(!service.stderr.contains(refusal.password))
         #expect(service.process.isRunning, "the service must not give up: \(service.stderr)")
@@ -137,6 +143,7 @@ struct HardeningTLSTests {
             #expect(warnings.count == 1 && warnings[0].contains("warning"), "stderr: \(result.stderr)")
             #expect(warnings.first?.contains("NOT verified") == true, "\(warnings)")
         }
-        #expect(try secure.broker.retained("weather/nyc/current/temperature")["weather/nyc/current/temperature"] == "-1.4")
+        #expect(
+            try secure.broker.retained("weather/nyc/current/temperature")["weather/nyc/current/temperature"] == "-1.4")
     }
 }

@@ -29,11 +29,15 @@ struct HardeningPKI: Sendable {
         for ca in ["ca", "other-ca"] {
             try run(
                 "openssl",
-                ["req", "-x509"] + ec + ["-keyout", "\(ca).key", "-out", "\(ca).crt", "-days", "2", "-subj", "/CN=\(ca)"],
+                ["req", "-x509"] + ec + [
+                    "-keyout", "\(ca).key", "-out", "\(ca).crt", "-days", "2", "-subj", "/CN=\(ca)",
+                ],
                 in: directory)
         }
         for (name, san) in [("good", "IP:127.0.0.1,DNS:localhost"), ("wrongname", "DNS:wrong.example")] {
-            try run("openssl", ["req"] + ec + ["-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(name)"], in: directory)
+            try run(
+                "openssl", ["req"] + ec + ["-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(name)"],
+                in: directory)
             try "subjectAltName=\(san)\n".write(toFile: "\(directory)/\(name).ext", atomically: true, encoding: .utf8)
             try run(
                 "openssl",

@@ -5,7 +5,9 @@ import Testing
 /// `weatherview` against a real mosquitto with a TLS listener and a password file, with
 /// certificates made by the test: it reads over a verified connection, names a refused
 /// handshake or login plainly (exit 69), and warns when verification is turned off.
-@Suite("Hardening: weatherview over TLS", .serialized, .enabled(if: HardeningPKI.available, "needs openssl and mosquitto_passwd"))
+@Suite(
+    "Hardening: weatherview over TLS", .serialized,
+    .enabled(if: HardeningPKI.available, "needs openssl and mosquitto_passwd"))
 struct HardeningTLSTests {
     let fresh = ["WEATHER2MQTT_NOW": RetainedWeather.freshNow]
     static let password = "viewer-password"
@@ -24,7 +26,10 @@ struct HardeningTLSTests {
         }
 
         func arguments(ca: String, host: String = "127.0.0.1") -> [String] {
-            ["--broker", secure.tlsURL(host: host), "--ca-file", ca, "--username", "viewer", "--password-file", passwordFile]
+            [
+                "--broker", secure.tlsURL(host: host), "--ca-file", ca, "--username", "viewer", "--password-file",
+                passwordFile,
+            ]
         }
     }
 
@@ -116,7 +121,9 @@ struct HardeningTLSTests {
 
     @Test("a broker URL holding a password is refused without echoing it")
     func credentialsInURL() throws {
-        let result = try WeatherviewProcess.run(["get", "munich", "current.temperature", "--broker", "mqtt://bob:hunter22@127.0.0.1:1"])
+        let result = try WeatherviewProcess.run([
+            "get", "munich", "current.temperature", "--broker", "mqtt://bob:hunter22@127.0.0.1:1",
+        ])
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains("must not hold credentials"), "\(result.stderr)")
         #expect(!result.stderr.contains("hunter22"))

@@ -74,7 +74,8 @@ struct RedactingProvider: WeatherProvider {
             switch error {
             case .notModified: throw error
             case .unauthorized(let message): throw .unauthorized(Secrets.redact(message))
-            case .rateLimited(let message, let retryAfter): throw .rateLimited(Secrets.redact(message), retryAfter: retryAfter)
+            case .rateLimited(let message, let retryAfter):
+                throw .rateLimited(Secrets.redact(message), retryAfter: retryAfter)
             case .http(let status, let message, let retryAfter):
                 throw .http(status: status, message: Secrets.redact(message), retryAfter: retryAfter)
             case .invalidResponse(let message): throw .invalidResponse(Secrets.redact(message))
