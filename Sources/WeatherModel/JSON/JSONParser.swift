@@ -153,12 +153,18 @@ private struct Reader {
 
     mutating func readNumber() throws(JSONParseError) -> Double {
         let start = position
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let negative = bytes[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        // The digits are also gathered into an integer mantissa for the fast path below.
+        var mantissa: UInt64 = 0
+        var digitCount = 0
         func digits(_ reader: inout Reader) -> Int {
             let begin = reader.position
-            while reader.position < reader.bytes.count,
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(reader.bytes[reader.position])
-            {
+            while reader.position < reader.bytes.count {
+                let digit = reader.bytes[reader.position] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if digitCount < 19 { mantissa = mantissa &* 10 &+ UInt64(digit) }
+                digitCount += 1
                 reader.position += 1
             }
             return reader.position - begin
@@ -168,16 +174,31 @@ private struct Reader {
         if bytes[integerStart] == UInt8(ascii: "0"), position - integerStart > 1 {
             throw JSONParseError(message: "leading zero in a number", offset: integerStart)
         }
+        var fractionDigits = 0
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
-            guard digits(&self) > 0 else { throw fail("expected a digit after '.'") }
+            fractionDigits = digits(&self)
+            guard fractionDigits > 0 else { throw fail("expected a digit after '.'") }
         }
+        var hasExponent = false
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            hasExponent = true
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
                 position += 1
             }
-            guard digits(&self) > 0 else { throw fail("expected a digit in the exponent") }
+            let exponentStart = position
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+                position += 1
+            }
+            guard position > exponentStart else { throw fail("expected a digit in the exponent") }
+        }
+        // Fast path (Clinger): at most 15 digits are exact in a Double, and so are the powers
+        // of ten up to 1e22, so one correctly rounded division gives the correctly rounded
+        // value, the same as the full conversion below.
+        if !hasExponent, digitCount <= 15, fractionDigits < Reader.powersOfTen.count {
+            let value = Double(mantissa) / Reader.powersOfTen[fractionDigits]
+            return negative ? -value : value
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
@@ -185,6 +206,12 @@ private struct Reader {
         }
         return value
     }
+
+    /// 1e0 … 1e22: every one exactly representable as a Double.
+    static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
 
     mutating func readString() throws(JSONParseError) -> String {
         position += 1  // opening quote

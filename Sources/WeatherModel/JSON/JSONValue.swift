@@ -94,7 +94,8 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         }
     }
 
-    /// Adds a member without looking for an existing one (the parser's fast path).
+    /// Adds a member without looking for an existing one: for callers that know the key is
+    /// new (the parser after its own check, payload builders writing fixed keys).
     mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
         members.append((key, value))
     }

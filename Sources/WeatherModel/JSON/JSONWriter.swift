@@ -2,62 +2,84 @@ extension JSONValue {
     /// Compact JSON text. Integral numbers print without a fraction (`12`, not `12.0`),
     /// others in their shortest round-tripping form; `-0` prints as `0`.
     public func serialized() -> String {
-        var output = ""
-        output.reserveCapacity(256)
-        write(to: &output, indent: nil, level: 0)
-        return output
+        String(decoding: utf8Bytes, as: UTF8.self)
     }
 
     /// Indented JSON text for people (two spaces a level).
     public func prettyPrinted() -> String {
-        var output = ""
-        write(to: &output, indent: "  ", level: 0)
-        return output
+        var output: [UInt8] = []
+        output.reserveCapacity(1024)
+        write(to: &output, indent: 2, level: 0)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    public var utf8Bytes: [UInt8] { Array(serialized().utf8) }
+    /// The compact JSON text as UTF-8 bytes (what is published and saved), written straight
+    /// into a byte buffer: no intermediate `String`.
+    ///
+    /// The result has no spare capacity: payloads are kept (retained topics, saved state) for
+    /// the life of the bridge.
+    public var utf8Bytes: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(512)
+        write(to: &output, indent: nil, level: 0)
+        return output.withUnsafeBufferPointer { written in
+            [UInt8](unsafeUninitializedCapacity: written.count) { buffer, count in
+                count = buffer.initialize(fromContentsOf: written)
+            }
+        }
+    }
 
-    func write(to output: inout String, indent: String?, level: Int) {
+    /// Writes the text of this value; `indent` spaces a level, or compact when `nil`.
+    func write(to output: inout [UInt8], indent: Int?, level: Int) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let value): output += JSONValue.format(value)
+        case .null: JSONValue.append("null", to: &output)
+        case .bool(let value): JSONValue.append(value ? "true" : "false", to: &output)
+        case .number(let value): JSONValue.writeNumber(value, to: &output)
         case .string(let value): JSONValue.writeString(value, to: &output)
         case .array(let items):
             if items.isEmpty {
-                output += "[]"
+                JSONValue.append("[]", to: &output)
                 return
             }
-            output += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
+            output.append(UInt8(ascii: "["))
+            var first = true
+            for item in items {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
                 JSONValue.newline(&output, indent: indent, level: level + 1)
                 item.write(to: &output, indent: indent, level: level + 1)
             }
             JSONValue.newline(&output, indent: indent, level: level)
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let object):
             if object.count == 0 {
-                output += "{}"
+                JSONValue.append("{}", to: &output)
                 return
             }
-            output += "{"
-            for (index, member) in object.members.enumerated() {
-                if index > 0 { output += "," }
+            output.append(UInt8(ascii: "{"))
+            var first = true
+            for member in object.members {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
                 JSONValue.newline(&output, indent: indent, level: level + 1)
                 JSONValue.writeString(member.key, to: &output)
-                output += indent == nil ? ":" : ": "
+                output.append(UInt8(ascii: ":"))
+                if indent != nil { output.append(UInt8(ascii: " ")) }
                 member.value.write(to: &output, indent: indent, level: level + 1)
             }
             JSONValue.newline(&output, indent: indent, level: level)
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func newline(_ output: inout String, indent: String?, level: Int) {
+    private static func newline(_ output: inout [UInt8], indent: Int?, level: Int) {
         guard let indent else { return }
-        output += "\n"
-        for _ in 0..<level { output += indent }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
+    }
+
+    private static func append(_ text: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// A number as JSON text; non-finite values (which JSON cannot hold) become `null`.
@@ -68,26 +90,65 @@ extension JSONValue {
         return "\(value)"
     }
 
-    static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+    /// Writes `format(value)` without building a `String` for the common (integral) case.
+    static func writeNumber(_ value: Double, to output: inout [UInt8]) {
+        guard value.isFinite else { return append("null", to: &output) }
+        if value == 0 { return output.append(UInt8(ascii: "0")) }
+        guard value == value.rounded(), abs(value) < 1e15 else {
+            return output.append(contentsOf: value.description.utf8)
+        }
+        var integer = Int64(value)
+        if integer < 0 {
+            output.append(UInt8(ascii: "-"))
+            integer = -integer
+        }
+        // At most 15 digits (|value| < 1e15), written right to left.
+        var digits: (UInt64, UInt64) = (0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = UInt64(integer)
+            repeat {
+                count += 1
+                buffer[16 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+        }
+        withUnsafeBytes(of: &digits) { buffer in
+            output.append(contentsOf: buffer[(16 - count)...])
+        }
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped, everything
+    /// else (all of Unicode) as UTF-8.
+    static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = value
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                start = index + 1
+                output.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+                case 0x0A: output.append(UInt8(ascii: "n"))
+                case 0x0D: output.append(UInt8(ascii: "r"))
+                case 0x09: output.append(UInt8(ascii: "t"))
+                case 0x08: output.append(UInt8(ascii: "b"))
+                case 0x0C: output.append(UInt8(ascii: "f"))
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    output.append(contentsOf: [
+                        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex.utf8Start[Int(byte >> 4)],
+                        hex.utf8Start[Int(byte & 0xF)],
+                    ])
                 }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
