@@ -80,14 +80,18 @@ public struct OpenMeteo: WeatherProvider {
 
         var hours: [Reading] = []
         if let block = Block(json, "hourly", zone: zone) {
-            hours = try block.rows().map { (row) throws(ProviderError) in try reading(from: row) }
+            hours = try block.readings(legacy: false)
         }
 
         var current: Reading
-        if let block = Block(json, "current", zone: zone), let row = block.rows().first {
-            current = try reading(from: row)
-        } else if let block = Block(json, "current_weather", zone: zone), let row = block.rows().first {
-            current = try reading(from: row, legacy: true)
+        if let block = Block(json, "current", zone: zone),
+            let first = try block.readings(legacy: false, limit: 1).first
+        {
+            current = first
+        } else if let block = Block(json, "current_weather", zone: zone),
+            let first = try block.readings(legacy: true, limit: 1).first
+        {
+            current = first
             // The legacy block has no humidity etc.: take them from the hour it falls in.
             if let hour = hours.last(where: { $0.time <= current.time }) {
                 current.humidity = current.humidity ?? hour.humidity
@@ -111,7 +115,7 @@ public struct OpenMeteo: WeatherProvider {
 
         var days: [Day] = []
         if let block = Block(json, "daily", zone: zone) {
-            days = try block.rows().map { (row) throws(ProviderError) in try day(from: row, zone: zone) }
+            days = try block.days()
             days = DayBuilder.filling(days, from: hours, intervalMinutes: 60, zone: zone)
         } else if !hours.isEmpty {
             days = DayBuilder.days(from: hours, intervalMinutes: 60, zone: zone)
@@ -121,142 +125,6 @@ public struct OpenMeteo: WeatherProvider {
         return Forecast(
             current: current, sunrise: todayEntry?.sunrise, sunset: todayEntry?.sunset, hours: hours,
             intervalMinutes: 60, days: days, alerts: nil, timezone: json["timezone"]?.string)
-    }
-
-    private static func reading(from row: Row, legacy: Bool = false) throws(ProviderError) -> Reading {
-        guard let time = row.time else { throw .invalidResponse("open-meteo: an entry without a valid time") }
-        var reading = Reading(time: time)
-        let code = row.number(legacy ? "weathercode" : "weather_code").map { Int($0) }
-        reading.providerCode = code.map(String.init)
-        reading.condition = code.flatMap(WMOCode.condition)
-        reading.summary = code.flatMap(WMOCode.summary)
-        reading.isDay = row.number("is_day").map { $0 != 0 }
-        reading.temperature = row.temperature(legacy ? "temperature" : "temperature_2m")
-        reading.apparentTemperature = row.temperature("apparent_temperature")
-        reading.dewPoint = row.temperature("dew_point_2m")
-        reading.humidity = row.number("relative_humidity_2m") ?? row.number("relativehumidity_2m")
-        reading.cloudCoverage = row.number("cloud_cover") ?? row.number("cloudcover")
-        reading.precipitationProbability = row.number("precipitation_probability")
-        reading.pressure = row.number("pressure_msl")
-        reading.windSpeed = row.speed(legacy ? "windspeed" : "wind_speed_10m") ?? row.speed("windspeed_10m")
-        reading.windGust = row.speed("wind_gusts_10m") ?? row.speed("windgusts_10m")
-        reading.windBearing =
-            row.number(legacy ? "winddirection" : "wind_direction_10m") ?? row.number("winddirection_10m")
-        reading.precipitation = row.precipitation("precipitation")
-        reading.precipitationType = code.flatMap(WMOCode.precipitationType)
-        reading.uvIndex = row.number("uv_index")
-        reading.visibility = row.distance("visibility")
-        return reading
-    }
-
-    private static func day(from row: Row, zone: ZoneInfo) throws(ProviderError) -> Day {
-        guard let date = row.date else { throw .invalidResponse("open-meteo: a daily entry without a valid date") }
-        var day = Day(date: date)
-        let code = row.number("weather_code").map { Int($0) } ?? row.number("weathercode").map { Int($0) }
-        day.providerCode = code.map(String.init)
-        day.condition = code.flatMap(WMOCode.condition)
-        day.summary = code.flatMap(WMOCode.summary)
-        day.temperatureMax = row.temperature("temperature_2m_max")
-        day.temperatureMin = row.temperature("temperature_2m_min")
-        day.apparentTemperatureMax = row.temperature("apparent_temperature_max")
-        day.apparentTemperatureMin = row.temperature("apparent_temperature_min")
-        day.precipitation = row.precipitation("precipitation_sum")
-        day.precipitationProbability = row.number("precipitation_probability_max")
-        day.precipitationType = code.flatMap(WMOCode.precipitationType)
-        day.windSpeed = row.speed("wind_speed_10m_max") ?? row.speed("windspeed_10m_max")
-        day.windGust = row.speed("wind_gusts_10m_max") ?? row.speed("windgusts_10m_max")
-        day.windBearing = row.number("wind_direction_10m_dominant") ?? row.number("winddirection_10m_dominant")
-        day.uvIndex = row.number("uv_index_max")
-        day.sunrise = row.instant("sunrise")
-        day.sunset = row.instant("sunset")
-        return day
-    }
-}
-
-/// One of the answer's blocks (`current`, `hourly`, `daily`) with its `*_units`.
-private struct Block {
-    let values: JSONObject
-    let units: JSONObject
-    let zone: ZoneInfo
-
-    init?(_ json: JSONValue, _ name: String, zone: ZoneInfo) {
-        guard let values = json[name]?.object else { return nil }
-        self.values = values
-        self.units = json[name + "_units"]?.object ?? JSONObject()
-        self.zone = zone
-    }
-
-    /// A series block has arrays; a current block has single values (one row).
-    func rows() -> [Row] {
-        if let times = values["time"]?.array {
-            return times.indices.map { Row(block: self, index: $0) }
-        }
-        return [Row(block: self, index: nil)]
-    }
-}
-
-private struct Row {
-    let block: Block
-    let index: Int?
-
-    func value(_ key: String) -> JSONValue? {
-        guard let entry = block.values[key] else { return nil }
-        if let index { return entry[index] }
-        return entry
-    }
-
-    func number(_ key: String) -> Double? { value(key)?.double }
-
-    func unit(_ key: String) -> String { block.units[key]?.string ?? "" }
-
-    var time: Date? { instant("time") }
-
-    /// A time value: unixtime numbers, or ISO 8601 text in the answer's zone.
-    func instant(_ key: String) -> Date? {
-        guard let value = value(key) else { return nil }
-        if let seconds = value.double {
-            // Years 1900–2200; anything else is not a forecast time.
-            guard seconds > -2_300_000_000, seconds < 7_300_000_000 else { return nil }
-            return Date(timeIntervalSince1970: seconds)
-        }
-        if let text = value.string { return ISO8601.date(text, zone: block.zone) }
-        return nil
-    }
-
-    /// A daily `time`: `YYYY-MM-DD`, or the unixtime of local midnight.
-    var date: CivilDate? {
-        guard let value = value("time") else { return nil }
-        if let text = value.string { return CivilDate(iso: text) }
-        if let seconds = value.double, seconds > -2_300_000_000, seconds < 7_300_000_000 {
-            return block.zone.localDate(Date(timeIntervalSince1970: seconds + 1))
-        }
-        return nil
-    }
-
-    func temperature(_ key: String) -> Double? {
-        guard let value = number(key) else { return nil }
-        return (TemperatureUnit(parsing: unit(key)) ?? .celsius).toCelsius(value)
-    }
-
-    func speed(_ key: String) -> Double? {
-        guard let value = number(key) else { return nil }
-        return (SpeedUnit(parsing: unit(key)) ?? .kilometresPerHour).toKilometresPerHour(value)
-    }
-
-    func precipitation(_ key: String) -> Double? {
-        guard let value = number(key) else { return nil }
-        return (PrecipitationUnit(parsing: unit(key)) ?? .millimetres).toMillimetres(value)
-    }
-
-    /// Visibility: Open-Meteo reports metres, or feet with imperial units.
-    func distance(_ key: String) -> Double? {
-        guard let value = number(key) else { return nil }
-        switch unit(key).lowercased() {
-        case "ft", "feet": return value * 0.0003048
-        case "km": return value
-        case "mi": return value * 1.609344
-        default: return value / 1000
-        }
     }
 }
 
