@@ -86,8 +86,8 @@ public struct Refresher: Sendable {
 
     /// The zone a location's payloads are written in: configured, else reported, else UTC.
     public static func zone(for location: LocationSettings, forecast: Forecast?) -> ZoneInfo {
-        if let name = location.timezone, let zone = ZoneInfo(identifier: name) { return zone }
-        if let name = forecast?.timezone, let zone = ZoneInfo(identifier: name) { return zone }
+        if let name = location.timezone, let zone = ZoneCache.zone(name) { return zone }
+        if let name = forecast?.timezone, let zone = ZoneCache.zone(name) { return zone }
         return .utc
     }
 

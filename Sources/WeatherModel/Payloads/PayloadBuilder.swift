@@ -41,13 +41,13 @@ public struct PayloadBuilder: Sendable {
 
     func envelope() -> JSONObject {
         var object = JSONObject()
-        object["schema"] = .number(Double(Self.schemaVersion))
-        object["location"] = location.json
-        object["provider"] = .string(provider)
-        object["attribution"] = JSONValue(attribution)
-        object["fetched_at"] = .string(ISO8601.string(fetchedAt, in: zone))
-        object["expires_at"] = .string(ISO8601.string(expiresAt, in: zone))
-        object["units"] = units.json
+        object.appendUnchecked("schema", .number(Double(Self.schemaVersion)))
+        object.appendUnchecked("location", location.json)
+        object.appendUnchecked("provider", .string(provider))
+        object.appendUnchecked("attribution", JSONValue(attribution))
+        object.appendUnchecked("fetched_at", .string(ISO8601.string(fetchedAt, in: zone)))
+        object.appendUnchecked("expires_at", .string(ISO8601.string(expiresAt, in: zone)))
+        object.appendUnchecked("units", units.json)
         return object
     }
 
@@ -60,25 +60,27 @@ public struct PayloadBuilder: Sendable {
             on: today, latitude: location.latitude, longitude: location.longitude, zone: zone)
         let sunrise = forecast.sunrise ?? todayEntry?.sunrise ?? computed.sunrise
         let sunset = forecast.sunset ?? todayEntry?.sunset ?? computed.sunset
-        object["sunrise"] = JSONValue(sunrise.map { ISO8601.string($0, in: zone) })
-        object["sunset"] = JSONValue(sunset.map { ISO8601.string($0, in: zone) })
+        object.appendUnchecked("sunrise", JSONValue(sunrise.map { ISO8601.string($0, in: zone) }))
+        object.appendUnchecked("sunset", JSONValue(sunset.map { ISO8601.string($0, in: zone) }))
         return .object(object)
     }
 
     public func hourly(_ forecast: Forecast, now: Date) -> JSONValue {
         var object = envelope()
-        object["interval_minutes"] = .number(Double(forecast.intervalMinutes))
+        object.appendUnchecked("interval_minutes", .number(Double(forecast.intervalMinutes)))
         let interval = Double(max(1, forecast.intervalMinutes) * 60)
         let upcoming = forecast.hours
             .filter { $0.time.timeIntervalSince1970 + interval > now.timeIntervalSince1970 }
             .sorted { $0.time < $1.time }
             .prefix(max(0, hourLimit))
-        object["hours"] = .array(
-            upcoming.map { reading in
-                var entry = JSONObject()
-                append(reading: reading, to: &entry)
-                return .object(entry)
-            })
+        object.appendUnchecked(
+            "hours",
+            .array(
+                upcoming.map { reading in
+                    var entry = JSONObject()
+                    append(reading: reading, to: &entry)
+                    return .object(entry)
+                }))
         return .object(object)
     }
 
@@ -86,7 +88,7 @@ public struct PayloadBuilder: Sendable {
         var object = envelope()
         let today = zone.localDate(now)
         let days = forecast.days.filter { $0.date >= today }.sorted { $0.date < $1.date }.prefix(max(0, dayLimit))
-        object["days"] = .array(days.map { .object(dayObject($0)) })
+        object.appendUnchecked("days", .array(days.map { .object(dayObject($0)) }))
         return .object(object)
     }
 
@@ -95,17 +97,19 @@ public struct PayloadBuilder: Sendable {
         let active = (forecast.alerts ?? []).filter { alert in
             alert.expires.map { $0 > now } ?? true
         }
-        object["alerts"] = .array(
-            active.map { alert in
-                [
-                    "id": .string(alert.id), "title": .string(alert.title),
-                    "severity": .string(alert.severity.rawValue),
-                    "description": JSONValue(alert.description),
-                    "onset": JSONValue(alert.onset.map { ISO8601.string($0, in: zone) }),
-                    "expires": JSONValue(alert.expires.map { ISO8601.string($0, in: zone) }),
-                    "source": JSONValue(alert.source), "uri": JSONValue(alert.uri),
-                ]
-            })
+        object.appendUnchecked(
+            "alerts",
+            .array(
+                active.map { alert in
+                    [
+                        "id": .string(alert.id), "title": .string(alert.title),
+                        "severity": .string(alert.severity.rawValue),
+                        "description": JSONValue(alert.description),
+                        "onset": JSONValue(alert.onset.map { ISO8601.string($0, in: zone) }),
+                        "expires": JSONValue(alert.expires.map { ISO8601.string($0, in: zone) }),
+                        "source": JSONValue(alert.source), "uri": JSONValue(alert.uri),
+                    ]
+                }))
         return .object(object)
     }
 
@@ -113,28 +117,33 @@ public struct PayloadBuilder: Sendable {
         let isDay =
             reading.isDay ?? Sun.isDay(at: reading.time, latitude: location.latitude, longitude: location.longitude)
         let condition = reading.condition?.adjusted(isDay: isDay)
-        object["time"] = .string(ISO8601.string(reading.time, in: zone))
-        object["condition"] = JSONValue(condition?.rawValue)
-        object["summary"] = JSONValue(reading.summary ?? condition?.summary)
-        object["provider_code"] = JSONValue(reading.providerCode)
-        object["is_day"] = .bool(isDay)
-        object["temperature"] = JSONValue(units.temperature(reading.temperature))
-        object["apparent_temperature"] = JSONValue(units.temperature(reading.apparentTemperature))
-        object["dew_point"] = JSONValue(units.temperature(reading.dewPoint))
-        object["humidity"] = JSONValue(percent(reading.humidity))
-        object["cloud_coverage"] = JSONValue(percent(reading.cloudCoverage))
-        object["precipitation_probability"] = JSONValue(percent(reading.precipitationProbability))
-        object["pressure"] = JSONValue(units.pressure(reading.pressure))
-        object["wind_speed"] = JSONValue(units.speed(reading.windSpeed.map { max(0, $0) }))
-        object["wind_gust"] = JSONValue(units.speed(reading.windGust.map { max(0, $0) }))
-        object["wind_bearing"] = JSONValue(reading.windBearing.map(Compass.normalised))
-        object["wind_direction"] = JSONValue(reading.windBearing.map { Compass.point(for: Compass.normalised($0)) })
-        object["precipitation"] = JSONValue(units.precipitation(reading.precipitation.map { max(0, $0) }))
-        object["precipitation_type"] = JSONValue(
-            PayloadBuilder.falling(
-                type: reading.precipitationType, amount: units.precipitation(reading.precipitation), condition: condition)?.rawValue)
-        object["uv_index"] = JSONValue(reading.uvIndex.map { rounded(max(0, $0), decimals: 1) })
-        object["visibility"] = JSONValue(units.distance(reading.visibility))
+        object.appendUnchecked("time", .string(ISO8601.string(reading.time, in: zone)))
+        object.appendUnchecked("condition", JSONValue(condition?.rawValue))
+        object.appendUnchecked("summary", JSONValue(reading.summary ?? condition?.summary))
+        object.appendUnchecked("provider_code", JSONValue(reading.providerCode))
+        object.appendUnchecked("is_day", .bool(isDay))
+        object.appendUnchecked("temperature", JSONValue(units.temperature(reading.temperature)))
+        object.appendUnchecked("apparent_temperature", JSONValue(units.temperature(reading.apparentTemperature)))
+        object.appendUnchecked("dew_point", JSONValue(units.temperature(reading.dewPoint)))
+        object.appendUnchecked("humidity", JSONValue(percent(reading.humidity)))
+        object.appendUnchecked("cloud_coverage", JSONValue(percent(reading.cloudCoverage)))
+        object.appendUnchecked("precipitation_probability", JSONValue(percent(reading.precipitationProbability)))
+        object.appendUnchecked("pressure", JSONValue(units.pressure(reading.pressure)))
+        object.appendUnchecked("wind_speed", JSONValue(units.speed(reading.windSpeed.map { max(0, $0) })))
+        object.appendUnchecked("wind_gust", JSONValue(units.speed(reading.windGust.map { max(0, $0) })))
+        object.appendUnchecked("wind_bearing", JSONValue(reading.windBearing.map(Compass.normalised)))
+        object.appendUnchecked(
+            "wind_direction", JSONValue(reading.windBearing.map { Compass.point(for: Compass.normalised($0)) }))
+        object.appendUnchecked(
+            "precipitation", JSONValue(units.precipitation(reading.precipitation.map { max(0, $0) })))
+        object.appendUnchecked(
+            "precipitation_type",
+            JSONValue(
+                PayloadBuilder.falling(
+                    type: reading.precipitationType, amount: units.precipitation(reading.precipitation),
+                    condition: condition)?.rawValue))
+        object.appendUnchecked("uv_index", JSONValue(reading.uvIndex.map { rounded(max(0, $0), decimals: 1) }))
+        object.appendUnchecked("visibility", JSONValue(units.distance(reading.visibility)))
     }
 
     private func dayObject(_ day: Day) -> JSONObject {
@@ -144,30 +153,37 @@ public struct PayloadBuilder: Sendable {
             (day.sunrise == nil || day.sunset == nil)
             ? Sun.riseAndSet(on: day.date, latitude: location.latitude, longitude: location.longitude, zone: zone)
             : (sunrise: day.sunrise, sunset: day.sunset)
-        object["date"] = .string(day.date.description)
-        object["condition"] = JSONValue(condition?.rawValue)
-        object["summary"] = JSONValue(day.summary ?? condition?.summary)
-        object["provider_code"] = JSONValue(day.providerCode)
-        object["temperature_max"] = JSONValue(units.temperature(day.temperatureMax))
-        object["temperature_min"] = JSONValue(units.temperature(day.temperatureMin))
-        object["apparent_temperature_max"] = JSONValue(units.temperature(day.apparentTemperatureMax))
-        object["apparent_temperature_min"] = JSONValue(units.temperature(day.apparentTemperatureMin))
-        object["precipitation"] = JSONValue(units.precipitation(day.precipitation.map { max(0, $0) }))
-        object["precipitation_probability"] = JSONValue(percent(day.precipitationProbability))
-        object["precipitation_type"] = JSONValue(
-            PayloadBuilder.falling(type: day.precipitationType, amount: units.precipitation(day.precipitation), condition: condition)?
-                .rawValue)
-        object["wind_speed"] = JSONValue(units.speed(day.windSpeed.map { max(0, $0) }))
-        object["wind_gust"] = JSONValue(units.speed(day.windGust.map { max(0, $0) }))
-        object["wind_bearing"] = JSONValue(day.windBearing.map(Compass.normalised))
-        object["wind_direction"] = JSONValue(day.windBearing.map { Compass.point(for: Compass.normalised($0)) })
-        object["humidity"] = JSONValue(percent(day.humidity))
-        object["pressure"] = JSONValue(units.pressure(day.pressure))
-        object["uv_index"] = JSONValue(day.uvIndex.map { rounded(max(0, $0), decimals: 1) })
-        object["sunrise"] = JSONValue((day.sunrise ?? computed.sunrise).map { ISO8601.string($0, in: zone) })
-        object["sunset"] = JSONValue((day.sunset ?? computed.sunset).map { ISO8601.string($0, in: zone) })
+        object.appendUnchecked("date", .string(day.date.description))
+        object.appendUnchecked("condition", JSONValue(condition?.rawValue))
+        object.appendUnchecked("summary", JSONValue(day.summary ?? condition?.summary))
+        object.appendUnchecked("provider_code", JSONValue(day.providerCode))
+        object.appendUnchecked("temperature_max", JSONValue(units.temperature(day.temperatureMax)))
+        object.appendUnchecked("temperature_min", JSONValue(units.temperature(day.temperatureMin)))
+        object.appendUnchecked("apparent_temperature_max", JSONValue(units.temperature(day.apparentTemperatureMax)))
+        object.appendUnchecked("apparent_temperature_min", JSONValue(units.temperature(day.apparentTemperatureMin)))
+        object.appendUnchecked("precipitation", JSONValue(units.precipitation(day.precipitation.map { max(0, $0) })))
+        object.appendUnchecked("precipitation_probability", JSONValue(percent(day.precipitationProbability)))
+        object.appendUnchecked(
+            "precipitation_type",
+            JSONValue(
+                PayloadBuilder.falling(
+                    type: day.precipitationType, amount: units.precipitation(day.precipitation), condition: condition)?
+                    .rawValue))
+        object.appendUnchecked("wind_speed", JSONValue(units.speed(day.windSpeed.map { max(0, $0) })))
+        object.appendUnchecked("wind_gust", JSONValue(units.speed(day.windGust.map { max(0, $0) })))
+        object.appendUnchecked("wind_bearing", JSONValue(day.windBearing.map(Compass.normalised)))
+        object.appendUnchecked(
+            "wind_direction", JSONValue(day.windBearing.map { Compass.point(for: Compass.normalised($0)) }))
+        object.appendUnchecked("humidity", JSONValue(percent(day.humidity)))
+        object.appendUnchecked("pressure", JSONValue(units.pressure(day.pressure)))
+        object.appendUnchecked("uv_index", JSONValue(day.uvIndex.map { rounded(max(0, $0), decimals: 1) }))
+        object.appendUnchecked(
+            "sunrise", JSONValue((day.sunrise ?? computed.sunrise).map { ISO8601.string($0, in: zone) }))
+        object.appendUnchecked(
+            "sunset", JSONValue((day.sunset ?? computed.sunset).map { ISO8601.string($0, in: zone) }))
         let noon = zone.date(CivilDateTime(date: day.date, hour: 12))
-        object["moon_phase"] = .number(day.moonPhase.map { rounded($0, decimals: 2) } ?? Moon.phase(at: noon))
+        object.appendUnchecked(
+            "moon_phase", .number(day.moonPhase.map { rounded($0, decimals: 2) } ?? Moon.phase(at: noon)))
         return object
     }
 
