@@ -76,7 +76,17 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 
     public init() {}
 
+    /// The members in order; a repeated key keeps its first position and its last value.
     public init(_ members: [(String, JSONValue)]) {
+        // Payload and state objects have up to ~25 distinct keys: one hash per key finds
+        // repeats faster than comparing every key with every earlier one.
+        if members.count > 8 {
+            var seen = Set<String>(minimumCapacity: members.count)
+            if members.allSatisfy({ seen.insert($0.0).inserted }) {
+                self.members = members.map { (key: $0.0, value: $0.1) }
+                return
+            }
+        }
         for (key, value) in members { self[key] = value }
     }
 

@@ -90,31 +90,53 @@ extension JSONValue {
         return "\(value)"
     }
 
-    /// Writes `format(value)` without building a `String` for the common (integral) case.
+    /// Writes `format(value)` without building a `String` for integers and for decimals with
+    /// up to four places (every rounded payload value); the bytes are the same.
     static func writeNumber(_ value: Double, to output: inout [UInt8]) {
         guard value.isFinite else { return append("null", to: &output) }
         if value == 0 { return output.append(UInt8(ascii: "0")) }
-        guard value == value.rounded(), abs(value) < 1e15 else {
-            return output.append(contentsOf: value.description.utf8)
+        let magnitude = abs(value)
+        if value == value.rounded(), magnitude < 1e15 {
+            if value < 0 { output.append(UInt8(ascii: "-")) }
+            return writeDigits(UInt64(magnitude), places: 0, to: &output)
         }
-        var integer = Int64(value)
-        if integer < 0 {
-            output.append(UInt8(ascii: "-"))
-            integer = -integer
+        // The fewest decimal places that give back exactly `value` is what Swift's shortest
+        // round-trip description prints too, in plain notation for this range. `scaled` is
+        // exact below 2^53 and so is each power of ten, so the division is correctly rounded.
+        if magnitude >= 1e-3, magnitude < 1e11 {
+            var power = 1.0
+            for places in 1...4 {
+                power *= 10
+                let scaled = (magnitude * power).rounded()
+                if scaled / power == magnitude {
+                    if value < 0 { output.append(UInt8(ascii: "-")) }
+                    return writeDigits(UInt64(scaled), places: places, to: &output)
+                }
+            }
         }
-        // At most 15 digits (|value| < 1e15), written right to left.
-        var digits: (UInt64, UInt64) = (0, 0)
+        output.append(contentsOf: value.description.utf8)
+    }
+
+    /// `number` in decimal with a point `places` digits from the right (`0.05` for 5, 2).
+    private static func writeDigits(_ number: UInt64, places: Int, to output: inout [UInt8]) {
+        // At most 16 digits (below 1e15, or below 1e11 with four places) and a point,
+        // written right to left.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
-            var rest = UInt64(integer)
+            var rest = number
             repeat {
+                if places > 0, count == places {
+                    count += 1
+                    buffer[24 - count] = UInt8(ascii: ".")
+                }
                 count += 1
-                buffer[16 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
-            } while rest > 0
+            } while rest > 0 || count <= places
         }
         withUnsafeBytes(of: &digits) { buffer in
-            output.append(contentsOf: buffer[(16 - count)...])
+            output.append(contentsOf: buffer[(24 - count)...])
         }
     }
 
