@@ -2,15 +2,18 @@ extension JSONValue {
     /// Compact JSON text. Integral numbers print without a fraction (`12`, not `12.0`),
     /// others in their shortest round-tripping form; `-0` prints as `0`.
     public func serialized() -> String {
-        String(decoding: utf8Bytes, as: UTF8.self)
+        var output = JSONOutput(capacity: 512)
+        defer { output.deallocate() }
+        write(to: &output, indent: nil, level: 0)
+        return output.string()
     }
 
     /// Indented JSON text for people (two spaces a level).
     public func prettyPrinted() -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(1024)
+        var output = JSONOutput(capacity: 1024)
+        defer { output.deallocate() }
         write(to: &output, indent: 2, level: 0)
-        return String(decoding: output, as: UTF8.self)
+        return output.string()
     }
 
     /// The compact JSON text as UTF-8 bytes (what is published and saved), written straight
@@ -19,26 +22,22 @@ extension JSONValue {
     /// The result has no spare capacity: payloads are kept (retained topics, saved state) for
     /// the life of the bridge.
     public var utf8Bytes: [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(512)
+        var output = JSONOutput(capacity: 512)
+        defer { output.deallocate() }
         write(to: &output, indent: nil, level: 0)
-        return output.withUnsafeBufferPointer { written in
-            [UInt8](unsafeUninitializedCapacity: written.count) { buffer, count in
-                count = buffer.initialize(fromContentsOf: written)
-            }
-        }
+        return output.bytes()
     }
 
     /// Writes the text of this value; `indent` spaces a level, or compact when `nil`.
-    func write(to output: inout [UInt8], indent: Int?, level: Int) {
+    func write(to output: inout JSONOutput, indent: Int?, level: Int) {
         switch self {
-        case .null: JSONValue.append("null", to: &output)
-        case .bool(let value): JSONValue.append(value ? "true" : "false", to: &output)
+        case .null: output.append("null")
+        case .bool(let value): output.append(value ? "true" : "false")
         case .number(let value): JSONValue.writeNumber(value, to: &output)
         case .string(let value): JSONValue.writeString(value, to: &output)
         case .array(let items):
             if items.isEmpty {
-                JSONValue.append("[]", to: &output)
+                output.append("[]")
                 return
             }
             output.append(UInt8(ascii: "["))
@@ -53,7 +52,7 @@ extension JSONValue {
             output.append(UInt8(ascii: "]"))
         case .object(let object):
             if object.count == 0 {
-                JSONValue.append("{}", to: &output)
+                output.append("{}")
                 return
             }
             output.append(UInt8(ascii: "{"))
@@ -72,14 +71,10 @@ extension JSONValue {
         }
     }
 
-    private static func newline(_ output: inout [UInt8], indent: Int?, level: Int) {
+    private static func newline(_ output: inout JSONOutput, indent: Int?, level: Int) {
         guard let indent else { return }
         output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
-    }
-
-    private static func append(_ text: StaticString, to output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        for _ in 0..<(indent * level) { output.append(UInt8(ascii: " ")) }
     }
 
     /// A number as JSON text; non-finite values (which JSON cannot hold) become `null`.
@@ -92,13 +87,13 @@ extension JSONValue {
 
     /// Writes `format(value)` without building a `String` for integers and for decimals with
     /// up to four places (every rounded payload value); the bytes are the same.
-    static func writeNumber(_ value: Double, to output: inout [UInt8]) {
-        guard value.isFinite else { return append("null", to: &output) }
+    static func writeNumber(_ value: Double, to output: inout JSONOutput) {
+        guard value.isFinite else { return output.append("null") }
         if value == 0 { return output.append(UInt8(ascii: "0")) }
         let magnitude = abs(value)
         if value == value.rounded(), magnitude < 1e15 {
             if value < 0 { output.append(UInt8(ascii: "-")) }
-            return writeDigits(UInt64(magnitude), places: 0, to: &output)
+            return output.appendDigits(UInt64(magnitude), places: 0)
         }
         // The fewest decimal places that give back exactly `value` is what Swift's shortest
         // round-trip description prints too, in plain notation for this range. `scaled` is
@@ -110,39 +105,17 @@ extension JSONValue {
                 let scaled = (magnitude * power).rounded()
                 if scaled / power == magnitude {
                     if value < 0 { output.append(UInt8(ascii: "-")) }
-                    return writeDigits(UInt64(scaled), places: places, to: &output)
+                    return output.appendDigits(UInt64(scaled), places: places)
                 }
             }
         }
-        output.append(contentsOf: value.description.utf8)
-    }
-
-    /// `number` in decimal with a point `places` digits from the right (`0.05` for 5, 2).
-    private static func writeDigits(_ number: UInt64, places: Int, to output: inout [UInt8]) {
-        // At most 16 digits (below 1e15, or below 1e11 with four places) and a point,
-        // written right to left.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var rest = number
-            repeat {
-                if places > 0, count == places {
-                    count += 1
-                    buffer[24 - count] = UInt8(ascii: ".")
-                }
-                count += 1
-                buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0 || count <= places
-        }
-        withUnsafeBytes(of: &digits) { buffer in
-            output.append(contentsOf: buffer[(24 - count)...])
-        }
+        var text = value.description
+        text.withUTF8 { output.append($0) }
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, everything
     /// else (all of Unicode) as UTF-8.
-    static func writeString(_ value: String, to output: inout [UInt8]) {
+    static func writeString(_ value: String, to output: inout JSONOutput) {
         output.append(UInt8(ascii: "\""))
         var text = value
         text.withUTF8 { bytes in
@@ -150,7 +123,7 @@ extension JSONValue {
             for index in 0..<bytes.count {
                 let byte = bytes[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 start = index + 1
                 output.append(UInt8(ascii: "\\"))
                 switch byte {
@@ -163,14 +136,97 @@ extension JSONValue {
                 case 0x0C: output.append(UInt8(ascii: "f"))
                 default:
                     let hex: StaticString = "0123456789abcdef"
-                    output.append(contentsOf: [
-                        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex.utf8Start[Int(byte >> 4)],
-                        hex.utf8Start[Int(byte & 0xF)],
-                    ])
+                    output.append("u00")
+                    output.append(hex.utf8Start[Int(byte >> 4)])
+                    output.append(hex.utf8Start[Int(byte & 0xF)])
                 }
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The writer's growable byte buffer: an append is a capacity check and a store or a copy,
+/// without `Array`'s uniqueness and generic-sequence paths. Owned by one `write` call, which
+/// deallocates it (it is not copied).
+struct JSONOutput {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(16, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    func deallocate() { base.deallocate() }
+
+    /// Makes room for `extra` more bytes.
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var newCapacity = capacity * 2
+        while newCapacity < count + extra { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
+    }
+
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { reserve(1) }
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// `number` in decimal with a point `places` digits from the right (`0.05` for 5, 2).
+    mutating func appendDigits(_ number: UInt64, places: Int) {
+        // At most 16 digits (below 1e15, or below 1e11 with four places) and a point.
+        reserve(24)
+        var digits = 0
+        var rest = number
+        repeat {
+            digits += 1
+            rest /= 10
+        } while rest > 0
+        let length = max(digits, places + 1) + (places > 0 ? 1 : 0)
+        var position = count + length
+        rest = number
+        var written = 0
+        repeat {
+            if places > 0, written == places {
+                position -= 1
+                base[position] = UInt8(ascii: ".")
+            }
+            position -= 1
+            base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            written += 1
+        } while rest > 0 || written <= places
+        count += length
+    }
+
+    /// The bytes written, in an array of exactly their size.
+    func bytes() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress?.initialize(from: base, count: count)
+            initialized = count
+        }
+    }
+
+    func string() -> String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 }
