@@ -18,6 +18,8 @@ same generated configuration (N locations, 1-minute interval) and WEATHER2MQTT_N
 
 Usage: python3 Benchmarks/scripts/targets.py [--bin DIR] [--skip-peer] [--counts 10,100,300,1000]
        [--json OUT]
+       python3 Benchmarks/scripts/targets.py --keep N   (starts the server and a broker, writes a
+       configuration with N locations, prints its path and waits: for callgrind, perf, strace)
 DIR holds the release weather2mqtt and weatherview (default .build-bench/release).
 """
 
@@ -256,7 +258,10 @@ def main():
     parser.add_argument("--skip-peer", action="store_true")
     parser.add_argument("--counts", default="10,100,300,1000")
     parser.add_argument("--json")
+    parser.add_argument("--keep", type=int)
     args = parser.parse_args()
+    if args.keep:
+        return keep(args.keep)
     counts = [int(value) for value in args.counts.split(",")]
     kinds = ["weather2mqtt"] + ([] if args.skip_peer else ["peer"])
     scratch = tempfile.mkdtemp(prefix="w2m-targets-")
@@ -280,6 +285,28 @@ def main():
     if args.json:
         with open(args.json, "w") as file:
             json.dump(results, file, indent=2)
+
+
+def keep(count):
+    """Server, broker and a configuration for measuring by hand; runs until interrupted."""
+    def interrupted(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupted)
+    signal.signal(signal.SIGTERM, interrupted)
+    scratch = tempfile.mkdtemp(prefix="w2m-keep-")
+    services = Services(scratch)
+    services.fresh_broker()
+    config = services.config(count, "keep")
+    print("configuration: %s (state in %s/state-keep; remove it before each run)" % (config, scratch))
+    print("run: WEATHER2MQTT_NOW=%s weather2mqtt run --once --config %s" % (NOW, config), flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        services.stop()
 
 
 def report(results, kinds, counts):
