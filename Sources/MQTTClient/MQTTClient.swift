@@ -162,21 +162,29 @@ public final class MQTTClient: Sendable {
     }
 
     private func requestStop(deadline: ContinuousClock.Instant) {
-        let neverStarted = core.updateState { state in
+        enum Step { case finishNow, wakeNetworkThread, nothing }
+        let step = core.updateState { state -> Step in
             switch state.phase {
             case .idle:
-                return true
+                return .finishNow
             case .running:
                 state.phase = .stopping
                 state.stopDeadline = deadline
-                return false
+                return state.connected ? .wakeNetworkThread : .nothing
             case .stopping, .finished:
-                return false
+                return .nothing
             }
         }
-        if neverStarted {
+        switch step {
+        case .finishNow:
             core.continuation.finish()
             core.updateState { $0.phase = .finished }
+        case .wakeNetworkThread:
+            // Queues DISCONNECT, which wakes the network thread through libmosquitto's socket
+            // pair at once instead of when its `select` slice ends (up to 200 ms later).
+            mosquitto_disconnect(core.handle.pointer)
+        case .nothing:
+            break
         }
     }
 }
