@@ -4,7 +4,7 @@ import WeatherModel
 
 /// What the bridge knows about one location: the last good answer, when it came, when to ask
 /// again, and what went wrong since.
-public struct LocationState: Sendable {
+public struct LocationState: Sendable, Equatable {
     public var forecast: Forecast?
     /// The provider that served `forecast`.
     public var provider: String?

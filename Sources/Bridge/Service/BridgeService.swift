@@ -27,7 +27,7 @@ public actor BridgeService {
     var lastConnectionError: String?
     let store: StateStore
     /// What was last written to `state_dir`, so unchanged state is never written again.
-    var savedState: [String: [UInt8]] = [:]
+    var savedState: [String: LocationState] = [:]
     var savedBudget: [UInt8]?
     let systemd = SystemdNotifier()
 
@@ -377,8 +377,8 @@ public actor BridgeService {
             }
         }
         states[location.id] = state
-        if let bytes = store.save(location: location.id, state, previous: savedState[location.id]) {
-            savedState[location.id] = bytes
+        if store.save(location: location.id, state, previous: savedState[location.id]) {
+            savedState[location.id] = state
         }
         publishReadings(location)
         return code

@@ -31,10 +31,14 @@ public enum StateFiles {
     /// so a crash leaves either the old or the new file, never half of one.
     @discardableResult
     public static func write(_ path: String, _ bytes: [UInt8]) -> Bool {
-        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        if !directory.isEmpty { makeDirectory(directory) }
         let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        var fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        if fd < 0 && errno == ENOENT {  // the folder is made on the first write only
+            let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+                .joined(separator: "/")
+            if !directory.isEmpty { makeDirectory(directory) }
+            fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        }
         guard fd >= 0 else { return false }
         var written = 0
         let ok = bytes.withUnsafeBytes { buffer -> Bool in

@@ -5,7 +5,8 @@ import WeatherModel
 /// The on-disk form of a location's state in `state_dir` (not a published payload): canonical
 /// units, instants as Unix seconds. Unknown or damaged files are ignored, never trusted.
 enum ForecastArchive {
-    static let version = 1
+    /// 2: hours as columns and absent fields left out; version 1 files are still read.
+    static let version = 2
 
     static func encode(_ state: LocationState) -> JSONValue {
         var object = JSONObject()
@@ -37,7 +38,8 @@ enum ForecastArchive {
     }
 
     static func decode(_ json: JSONValue) -> LocationState? {
-        guard json["version"]?.int == version, let nextPoll = date(json["next_poll"]) else { return nil }
+        guard let fileVersion = json["version"]?.int, (1...version).contains(fileVersion),
+            let nextPoll = date(json["next_poll"]) else { return nil }
         var state = LocationState(nextPoll: nextPoll)
         state.provider = json["provider"]?.string
         state.fetchedAt = date(json["fetched_at"])
@@ -70,7 +72,7 @@ enum ForecastArchive {
         [
             "current": encode(forecast.current),
             "sunrise": time(forecast.sunrise), "sunset": time(forecast.sunset),
-            "hours": .array(forecast.hours.map(encode)),
+            "hours": encode(hours: forecast.hours),
             "interval_minutes": .number(Double(forecast.intervalMinutes)),
             "days": .array(forecast.days.map(encode)),
             "alerts": forecast.alerts.map { .array($0.map(encode)) } ?? .null,
@@ -82,51 +84,59 @@ enum ForecastArchive {
         guard let current = json["current"].flatMap(decodeReading) else { return nil }
         return Forecast(
             current: current, sunrise: date(json["sunrise"]), sunset: date(json["sunset"]),
-            hours: (json["hours"]?.array ?? []).compactMap(decodeReading),
+            hours: decodeHours(json["hours"]),
             intervalMinutes: json["interval_minutes"]?.int ?? 60,
             days: (json["days"]?.array ?? []).compactMap(decodeDay),
             alerts: json["alerts"]?.array.map { $0.compactMap(decodeAlert) },
             timezone: json["timezone"]?.string)
     }
 
+    /// The current reading as an object of the fields it has.
     static func encode(_ reading: Reading) -> JSONValue {
-        [
-            "time": time(reading.time), "condition": JSONValue(reading.condition?.rawValue),
-            "summary": JSONValue(reading.summary), "provider_code": JSONValue(reading.providerCode),
-            "is_day": JSONValue(reading.isDay), "temperature": JSONValue(reading.temperature),
-            "apparent_temperature": JSONValue(reading.apparentTemperature), "dew_point": JSONValue(reading.dewPoint),
-            "humidity": JSONValue(reading.humidity), "cloud_coverage": JSONValue(reading.cloudCoverage),
-            "precipitation_probability": JSONValue(reading.precipitationProbability),
-            "pressure": JSONValue(reading.pressure), "wind_speed": JSONValue(reading.windSpeed),
-            "wind_gust": JSONValue(reading.windGust), "wind_bearing": JSONValue(reading.windBearing),
-            "precipitation": JSONValue(reading.precipitation),
-            "precipitation_type": JSONValue(reading.precipitationType?.rawValue),
-            "uv_index": JSONValue(reading.uvIndex), "visibility": JSONValue(reading.visibility),
-        ]
+        var object = JSONObject()
+        object["time"] = time(reading.time)
+        for field in ReadingField.all {
+            let value = field.encode(reading)
+            if !value.isNull { object[field.key] = value }
+        }
+        return .object(object)
     }
 
     static func decodeReading(_ json: JSONValue) -> Reading? {
         guard let time = date(json["time"]) else { return nil }
         var reading = Reading(time: time)
-        reading.condition = json["condition"]?.string.flatMap(Condition.init(rawValue:))
-        reading.summary = json["summary"]?.string
-        reading.providerCode = json["provider_code"]?.string
-        reading.isDay = json["is_day"]?.bool
-        reading.temperature = json["temperature"]?.double
-        reading.apparentTemperature = json["apparent_temperature"]?.double
-        reading.dewPoint = json["dew_point"]?.double
-        reading.humidity = json["humidity"]?.double
-        reading.cloudCoverage = json["cloud_coverage"]?.double
-        reading.precipitationProbability = json["precipitation_probability"]?.double
-        reading.pressure = json["pressure"]?.double
-        reading.windSpeed = json["wind_speed"]?.double
-        reading.windGust = json["wind_gust"]?.double
-        reading.windBearing = json["wind_bearing"]?.double
-        reading.precipitation = json["precipitation"]?.double
-        reading.precipitationType = json["precipitation_type"]?.string.flatMap(PrecipitationType.init(rawValue:))
-        reading.uvIndex = json["uv_index"]?.double
-        reading.visibility = json["visibility"]?.double
+        for field in ReadingField.all {
+            if let value = json[field.key] { field.decode(&reading, value) }
+        }
         return reading
+    }
+
+    /// Hours as columns, one array per field the provider filled: a third of the bytes of one
+    /// object per hour, and a third of the work to build and write them.
+    static func encode(hours: [Reading]) -> JSONValue {
+        var columns = JSONObject()
+        columns["time"] = .array(hours.map { time($0.time) })
+        for field in ReadingField.all {
+            let values = hours.map(field.encode)
+            if values.contains(where: { !$0.isNull }) { columns[field.key] = .array(values) }
+        }
+        return .object(columns)
+    }
+
+    /// Hours from columns (this version) or from one object per hour (version 1 files).
+    static func decodeHours(_ json: JSONValue?) -> [Reading] {
+        if let rows = json?.array { return rows.compactMap(decodeReading) }
+        guard let columns = json?.object, let times = columns["time"]?.array else { return [] }
+        let present = ReadingField.all.compactMap { field in columns[field.key]?.array.map { (field, $0) } }
+        var hours: [Reading] = []
+        hours.reserveCapacity(times.count)
+        for (index, value) in times.enumerated() {
+            guard let at = date(value) else { continue }
+            var reading = Reading(time: at)
+            for (field, column) in present where index < column.count { field.decode(&reading, column[index]) }
+            hours.append(reading)
+        }
+        return hours
     }
 
     static func encode(_ day: Day) -> JSONValue {
@@ -191,5 +201,42 @@ enum ForecastArchive {
 
     static func date(_ json: JSONValue?) -> Date? {
         json?.double.map { Date(timeIntervalSince1970: $0) }
+    }
+}
+
+/// One optional field of a `Reading` in the state file: its key, and how it becomes JSON and back.
+struct ReadingField: Sendable {
+    let key: String
+    let encode: @Sendable (Reading) -> JSONValue
+    let decode: @Sendable (inout Reading, JSONValue) -> Void
+
+    static let all: [ReadingField] = [
+        ReadingField(
+            key: "condition", encode: { JSONValue($0.condition?.rawValue) },
+            decode: { $0.condition = $1.string.flatMap(Condition.init(rawValue:)) }),
+        ReadingField(key: "summary", encode: { JSONValue($0.summary) }, decode: { $0.summary = $1.string }),
+        ReadingField(
+            key: "provider_code", encode: { JSONValue($0.providerCode) }, decode: { $0.providerCode = $1.string }),
+        ReadingField(key: "is_day", encode: { JSONValue($0.isDay) }, decode: { $0.isDay = $1.bool }),
+        number("temperature", \.temperature),
+        number("apparent_temperature", \.apparentTemperature),
+        number("dew_point", \.dewPoint),
+        number("humidity", \.humidity),
+        number("cloud_coverage", \.cloudCoverage),
+        number("precipitation_probability", \.precipitationProbability),
+        number("pressure", \.pressure),
+        number("wind_speed", \.windSpeed),
+        number("wind_gust", \.windGust),
+        number("wind_bearing", \.windBearing),
+        number("precipitation", \.precipitation),
+        ReadingField(
+            key: "precipitation_type", encode: { JSONValue($0.precipitationType?.rawValue) },
+            decode: { $0.precipitationType = $1.string.flatMap(PrecipitationType.init(rawValue:)) }),
+        number("uv_index", \.uvIndex),
+        number("visibility", \.visibility),
+    ]
+
+    static func number(_ key: String, _ path: WritableKeyPath<Reading, Double?> & Sendable) -> ReadingField {
+        ReadingField(key: key, encode: { JSONValue($0[keyPath: path]) }, decode: { $0[keyPath: path] = $1.double })
     }
 }

@@ -20,12 +20,13 @@ public struct StateStore: Sendable {
         return ForecastArchive.decode(json)
     }
 
-    /// Saves a location's state; returns the bytes written (or `nil` when unchanged/failed).
+    /// Saves a location's state unless it equals `previous` (what was last saved); `true` when
+    /// the file was written. Comparing states, not bytes, keeps no second copy in memory: the
+    /// saved state shares its forecast's storage with the live one.
     @discardableResult
-    public func save(location id: String, _ state: LocationState, previous: [UInt8]?) -> [UInt8]? {
-        let bytes = ForecastArchive.encode(state).utf8Bytes
-        if bytes == previous { return nil }
-        return StateFiles.write(locationPath(id), bytes) ? bytes : nil
+    public func save(location id: String, _ state: LocationState, previous: LocationState?) -> Bool {
+        if state == previous { return false }
+        return StateFiles.write(locationPath(id), ForecastArchive.encode(state).utf8Bytes)
     }
 
     public func loadBudget() -> RequestBudget? {
