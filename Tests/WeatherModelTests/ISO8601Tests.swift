@@ -23,6 +23,15 @@ struct ISO8601Tests {
         #expect(ISO8601.string(instant(utc), in: zone(identifier)) == expected)
     }
 
+    @Test("years before 1000, before year 0 and far ahead keep four digits and their sign")
+    func paddedYears() {
+        #expect(CivilDate(year: 987, month: 3, day: 4).description == "0987-03-04")
+        #expect(CivilDate(year: -44, month: 3, day: 15).description == "-0044-03-15")
+        #expect(CivilDate(year: 9999, month: 12, day: 31).description == "9999-12-31")
+        #expect(CivilDate(year: 12345, month: 1, day: 1).description == "12345-01-01")
+        #expect(ISO8601.string(Date(timeIntervalSince1970: 0), in: .utc) == "1970-01-01T00:00:00+00:00")
+    }
+
     @Test("fractions of a second are cut, also before 1970")
     func fractions() {
         #expect(

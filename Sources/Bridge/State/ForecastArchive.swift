@@ -117,7 +117,7 @@ enum ForecastArchive {
         var columns = JSONObject()
         columns["time"] = .array(hours.map { time($0.time) })
         for field in ReadingField.all {
-            let values = hours.map(field.encode)
+            let values = hours.map { field.encode($0) }
             if values.contains(where: { !$0.isNull }) { columns[field.key] = .array(values) }
         }
         return .object(columns)
@@ -204,39 +204,80 @@ enum ForecastArchive {
     }
 }
 
-/// One optional field of a `Reading` in the state file: its key, and how it becomes JSON and back.
-struct ReadingField: Sendable {
-    let key: String
-    let encode: @Sendable (Reading) -> JSONValue
-    let decode: @Sendable (inout Reading, JSONValue) -> Void
+/// One optional field of a `Reading` in the state file: its key, and how it becomes JSON and
+/// back (plain switches: key paths and closures cost ten times as much per value).
+enum ReadingField: String, CaseIterable {
+    case condition, summary
+    case providerCode = "provider_code"
+    case isDay = "is_day"
+    case temperature
+    case apparentTemperature = "apparent_temperature"
+    case dewPoint = "dew_point"
+    case humidity
+    case cloudCoverage = "cloud_coverage"
+    case precipitationProbability = "precipitation_probability"
+    case pressure
+    case windSpeed = "wind_speed"
+    case windGust = "wind_gust"
+    case windBearing = "wind_bearing"
+    case precipitation
+    case precipitationType = "precipitation_type"
+    case uvIndex = "uv_index"
+    case visibility
 
-    static let all: [ReadingField] = [
-        ReadingField(
-            key: "condition", encode: { JSONValue($0.condition?.rawValue) },
-            decode: { $0.condition = $1.string.flatMap(Condition.init(rawValue:)) }),
-        ReadingField(key: "summary", encode: { JSONValue($0.summary) }, decode: { $0.summary = $1.string }),
-        ReadingField(
-            key: "provider_code", encode: { JSONValue($0.providerCode) }, decode: { $0.providerCode = $1.string }),
-        ReadingField(key: "is_day", encode: { JSONValue($0.isDay) }, decode: { $0.isDay = $1.bool }),
-        number("temperature", \.temperature),
-        number("apparent_temperature", \.apparentTemperature),
-        number("dew_point", \.dewPoint),
-        number("humidity", \.humidity),
-        number("cloud_coverage", \.cloudCoverage),
-        number("precipitation_probability", \.precipitationProbability),
-        number("pressure", \.pressure),
-        number("wind_speed", \.windSpeed),
-        number("wind_gust", \.windGust),
-        number("wind_bearing", \.windBearing),
-        number("precipitation", \.precipitation),
-        ReadingField(
-            key: "precipitation_type", encode: { JSONValue($0.precipitationType?.rawValue) },
-            decode: { $0.precipitationType = $1.string.flatMap(PrecipitationType.init(rawValue:)) }),
-        number("uv_index", \.uvIndex),
-        number("visibility", \.visibility),
-    ]
+    static let all = allCases
+    var key: String { rawValue }
 
-    static func number(_ key: String, _ path: WritableKeyPath<Reading, Double?> & Sendable) -> ReadingField {
-        ReadingField(key: key, encode: { JSONValue($0[keyPath: path]) }, decode: { $0[keyPath: path] = $1.double })
+    func encode(_ reading: Reading) -> JSONValue {
+        switch self {
+        case .condition: JSONValue(reading.condition?.rawValue)
+        case .summary: JSONValue(reading.summary)
+        case .providerCode: JSONValue(reading.providerCode)
+        case .isDay: JSONValue(reading.isDay)
+        case .precipitationType: JSONValue(reading.precipitationType?.rawValue)
+        default: JSONValue(number(of: reading))
+        }
+    }
+
+    func decode(_ reading: inout Reading, _ value: JSONValue) {
+        switch self {
+        case .condition: reading.condition = value.string.flatMap(Condition.init(rawValue:))
+        case .summary: reading.summary = value.string
+        case .providerCode: reading.providerCode = value.string
+        case .isDay: reading.isDay = value.bool
+        case .precipitationType: reading.precipitationType = value.string.flatMap(PrecipitationType.init(rawValue:))
+        case .temperature: reading.temperature = value.double
+        case .apparentTemperature: reading.apparentTemperature = value.double
+        case .dewPoint: reading.dewPoint = value.double
+        case .humidity: reading.humidity = value.double
+        case .cloudCoverage: reading.cloudCoverage = value.double
+        case .precipitationProbability: reading.precipitationProbability = value.double
+        case .pressure: reading.pressure = value.double
+        case .windSpeed: reading.windSpeed = value.double
+        case .windGust: reading.windGust = value.double
+        case .windBearing: reading.windBearing = value.double
+        case .precipitation: reading.precipitation = value.double
+        case .uvIndex: reading.uvIndex = value.double
+        case .visibility: reading.visibility = value.double
+        }
+    }
+
+    private func number(of reading: Reading) -> Double? {
+        switch self {
+        case .temperature: reading.temperature
+        case .apparentTemperature: reading.apparentTemperature
+        case .dewPoint: reading.dewPoint
+        case .humidity: reading.humidity
+        case .cloudCoverage: reading.cloudCoverage
+        case .precipitationProbability: reading.precipitationProbability
+        case .pressure: reading.pressure
+        case .windSpeed: reading.windSpeed
+        case .windGust: reading.windGust
+        case .windBearing: reading.windBearing
+        case .precipitation: reading.precipitation
+        case .uvIndex: reading.uvIndex
+        case .visibility: reading.visibility
+        case .condition, .summary, .providerCode, .isDay, .precipitationType: nil
+        }
     }
 }

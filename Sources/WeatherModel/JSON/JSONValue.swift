@@ -72,7 +72,14 @@ public enum JSONValue: Sendable, Equatable {
 
 /// An ordered JSON object: members keep the order they were added or parsed in.
 public struct JSONObject: Sendable, Equatable, Sequence {
-    public private(set) var members: [(key: String, value: JSONValue)] = []
+    /// One key and its value. A struct, not a tuple: arrays of tuples are copied and destroyed
+    /// through generic tuple metadata, ten times slower.
+    public struct Member: Sendable, Equatable {
+        public var key: String
+        public var value: JSONValue
+    }
+
+    public private(set) var members: [Member] = []
 
     public init() {}
 
@@ -83,7 +90,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         if members.count > 8 {
             var seen = Set<String>(minimumCapacity: members.count)
             if members.allSatisfy({ seen.insert($0.0).inserted }) {
-                self.members = members.map { (key: $0.0, value: $0.1) }
+                self.members = members.map { Member(key: $0.0, value: $0.1) }
                 return
             }
         }
@@ -99,7 +106,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
             if let index = members.firstIndex(where: { $0.key == key }) {
                 if let newValue { members[index].value = newValue } else { members.remove(at: index) }
             } else if let newValue {
-                members.append((key, newValue))
+                members.append(Member(key: key, value: newValue))
             }
         }
     }
@@ -107,16 +114,18 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     /// Adds a member without looking for an existing one: for callers that know the key is
     /// new (the parser after its own check, payload builders writing fixed keys).
     mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
-        members.append((key, value))
+        members.append(Member(key: key, value: value))
     }
 
-    public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
-        members.makeIterator()
-    }
+    public func makeIterator() -> Iterator { Iterator(base: members.makeIterator()) }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.members.count == rhs.members.count
-            && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    /// The members in order, as `(key, value)` pairs.
+    public struct Iterator: IteratorProtocol {
+        var base: IndexingIterator<[Member]>
+
+        public mutating func next() -> (key: String, value: JSONValue)? {
+            base.next().map { ($0.key, $0.value) }
+        }
     }
 }
 

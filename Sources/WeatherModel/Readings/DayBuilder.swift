@@ -13,37 +13,62 @@ import FoundationEssentials
 public enum DayBuilder {
     /// Days in `zone` from `hours` (each valid for `intervalMinutes`), in order.
     public static func days(from hours: [Reading], intervalMinutes: Int, zone: ZoneInfo) -> [Day] {
+        let ordered =
+            zip(hours, hours.dropFirst()).allSatisfy { $0.time <= $1.time } ? hours : hours.sorted { $0.time < $1.time }
         var order: [CivilDate] = []
-        var groups: [CivilDate: [Reading]] = [:]
-        for reading in hours.sorted(by: { $0.time < $1.time }) {
-            let date = zone.localDate(reading.time)
+        var groups: [CivilDate: [Int]] = [:]
+        for index in ordered.indices {
+            let date = zone.localDate(ordered[index].time)
             if groups[date] == nil { order.append(date) }
-            groups[date, default: []].append(reading)
+            groups[date, default: []].append(index)
         }
-        return order.map { date in
-            let readings = groups[date] ?? []
-            var day = Day(date: date)
-            let hoursEach = Double(max(1, intervalMinutes)) / 60
-            day.temperatureMax = readings.compactMap(\.temperature).max()
-            day.temperatureMin = readings.compactMap(\.temperature).min()
-            day.apparentTemperatureMax = readings.compactMap(\.apparentTemperature).max()
-            day.apparentTemperatureMin = readings.compactMap(\.apparentTemperature).min()
-            let amounts = readings.compactMap(\.precipitation)
-            day.precipitation = amounts.isEmpty ? nil : amounts.reduce(0) { $0 + $1 * hoursEach }
-            day.precipitationProbability = readings.compactMap(\.precipitationProbability).max()
-            day.windSpeed = readings.compactMap(\.windSpeed).max()
-            day.windGust = readings.compactMap(\.windGust).max()
-            day.windBearing = meanBearing(readings)
-            day.humidity = mean(readings.compactMap(\.humidity))
-            day.pressure = mean(readings.compactMap(\.pressure))
-            day.uvIndex = readings.compactMap(\.uvIndex).max()
-            let representative = representativeReading(readings)
-            day.condition = representative?.condition?.adjusted(isDay: true)
-            day.summary = representative?.condition.map { $0.adjusted(isDay: true).summary }
-            day.providerCode = representative?.providerCode
-            day.precipitationType = mostCommon(readings.compactMap(\.precipitationType))
-            return day
+        let hoursEach = Double(max(1, intervalMinutes)) / 60
+        return order.map { date in day(date, from: ordered, at: groups[date] ?? [], hoursEach: hoursEach) }
+    }
+
+    /// One day from the readings at `indices` of `hours`, in one pass.
+    static func day(_ date: CivilDate, from hours: [Reading], at indices: [Int], hoursEach: Double) -> Day {
+        var day = Day(date: date)
+        var humidity = Mean()
+        var pressure = Mean()
+        var amount: Double?
+        var x = 0.0
+        var y = 0.0
+        var bearings = 0
+        for index in indices {
+            day.temperatureMax = larger(day.temperatureMax, hours[index].temperature)
+            day.temperatureMin = smaller(day.temperatureMin, hours[index].temperature)
+            day.apparentTemperatureMax = larger(day.apparentTemperatureMax, hours[index].apparentTemperature)
+            day.apparentTemperatureMin = smaller(day.apparentTemperatureMin, hours[index].apparentTemperature)
+            if let value = hours[index].precipitation { amount = (amount ?? 0) + value * hoursEach }
+            day.precipitationProbability = larger(day.precipitationProbability, hours[index].precipitationProbability)
+            day.windSpeed = larger(day.windSpeed, hours[index].windSpeed)
+            day.windGust = larger(day.windGust, hours[index].windGust)
+            day.uvIndex = larger(day.uvIndex, hours[index].uvIndex)
+            humidity.add(hours[index].humidity)
+            pressure.add(hours[index].pressure)
+            if let bearing = hours[index].windBearing {
+                // The mean direction weighted by speed, so a calm hour does not swing the day.
+                let weight = max(0.1, hours[index].windSpeed ?? 1)
+                x += cos(bearing * .pi / 180) * weight
+                y += sin(bearing * .pi / 180) * weight
+                bearings += 1
+            }
         }
+        day.precipitation = amount
+        day.humidity = humidity.value
+        day.pressure = pressure.value
+        if bearings > 0, x != 0 || y != 0 {
+            let degrees = atan2(y, x) * 180 / .pi
+            day.windBearing = degrees < 0 ? degrees + 360 : degrees
+        }
+        let readings = indices.map { hours[$0] }
+        let representative = representativeReading(readings)
+        day.condition = representative?.condition?.adjusted(isDay: true)
+        day.summary = representative?.condition.map { $0.adjusted(isDay: true).summary }
+        day.providerCode = representative?.providerCode
+        day.precipitationType = mostCommon(readings.compactMap(\.precipitationType))
+        return day
     }
 
     /// `days` with missing humidity, pressure, wind bearing, probability and UV filled from `hours`.
@@ -68,18 +93,21 @@ public enum DayBuilder {
     }
 
     /// The reading whose condition stands for the day: daytime hours first; precipitation
-    /// and storms outrank clouds when they last more than one entry.
+    /// and storms outrank clouds when they last more than one entry; on a tie, the earlier.
     static func representativeReading(_ readings: [Reading]) -> Reading? {
         let daytime = readings.filter { $0.isDay ?? true }
         let pool = daytime.isEmpty ? readings : daytime
-        var counts: [Condition: Int] = [:]
-        for reading in pool { if let condition = reading.condition?.adjusted(isDay: true) { counts[condition, default: 0] += 1 } }
-        guard !counts.isEmpty else { return pool.first }
-        let significant = counts.filter { $0.value >= 2 || pool.count <= 4 }
-        let best = (significant.isEmpty ? counts : significant).max { lhs, rhs in
-            (weight(lhs.key), lhs.value) < (weight(rhs.key), rhs.value)
-        }?.key
-        return pool.first { $0.condition?.adjusted(isDay: true) == best }
+        let counted = counts(pool.compactMap { $0.condition?.adjusted(isDay: true) })
+        guard !counted.isEmpty else { return pool.first }
+        let significant = counted.filter { $0.count >= 2 || pool.count <= 4 }
+        var best: (condition: Condition, count: Int)?
+        for candidate in significant.isEmpty ? counted : significant {
+            if let current = best, (weight(candidate.value), candidate.count) <= (weight(current.condition), current.count) {
+                continue
+            }
+            best = (candidate.value, candidate.count)
+        }
+        return pool.first { $0.condition?.adjusted(isDay: true) == best?.condition }
     }
 
     static func weight(_ condition: Condition) -> Int {
@@ -96,30 +124,51 @@ public enum DayBuilder {
         }
     }
 
-    static func mean(_ values: [Double]) -> Double? {
-        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+    /// The most frequent value; on a tie, the one seen first.
+    static func mostCommon<T: Hashable>(_ values: [T]) -> T? {
+        var best: (value: T, count: Int)?
+        for candidate in counts(values) where candidate.count > best?.count ?? 0 { best = candidate }
+        return best?.value
     }
 
-    static func meanBearing(_ readings: [Reading]) -> Double? {
-        var x = 0.0
-        var y = 0.0
+    /// Each distinct value with how often it occurs, in order of first appearance.
+    static func counts<T: Hashable>(_ values: [T]) -> [(value: T, count: Int)] {
+        var result: [(value: T, count: Int)] = []
+        var positions: [T: Int] = [:]
+        for value in values {
+            if let position = positions[value] {
+                result[position].count += 1
+            } else {
+                positions[value] = result.count
+                result.append((value, 1))
+            }
+        }
+        return result
+    }
+
+    static func larger(_ current: Double?, _ value: Double?) -> Double? {
+        guard let value else { return current }
+        guard let current else { return value }
+        return Swift.max(current, value)
+    }
+
+    static func smaller(_ current: Double?, _ value: Double?) -> Double? {
+        guard let value else { return current }
+        guard let current else { return value }
+        return Swift.min(current, value)
+    }
+
+    /// A running mean that adds in order (the same sum as `reduce(0, +)`).
+    struct Mean {
+        var sum = 0.0
         var count = 0
-        for reading in readings {
-            guard let bearing = reading.windBearing else { continue }
-            let weight = max(0.1, reading.windSpeed ?? 1)
-            x += cos(bearing * .pi / 180) * weight
-            y += sin(bearing * .pi / 180) * weight
+
+        mutating func add(_ value: Double?) {
+            guard let value else { return }
+            sum += value
             count += 1
         }
-        guard count > 0, x != 0 || y != 0 else { return nil }
-        var degrees = atan2(y, x) * 180 / .pi
-        if degrees < 0 { degrees += 360 }
-        return degrees
-    }
 
-    static func mostCommon<T: Hashable>(_ values: [T]) -> T? {
-        var counts: [T: Int] = [:]
-        for value in values { counts[value, default: 0] += 1 }
-        return counts.max { $0.value < $1.value }?.key
+        var value: Double? { count == 0 ? nil : sum / Double(count) }
     }
 }

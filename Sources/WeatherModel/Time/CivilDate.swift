@@ -43,7 +43,19 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(10)
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `YYYY-MM-DD` as UTF-8.
+    func append(to bytes: inout [UInt8]) {
+        appendPadded(year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendPadded(month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendPadded(day, 2, to: &bytes)
     }
 
     /// Reads `YYYY-MM-DD` (anything after the date is ignored).
@@ -96,9 +108,26 @@ public struct CivilDateTime: Sendable, Hashable {
 }
 
 func pad(_ value: Int, _ width: Int) -> String {
-    let text = String(abs(value))
-    let padded = text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-    return value < 0 ? "-" + padded : padded
+    var bytes: [UInt8] = []
+    appendPadded(value, width, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Appends `value` in decimal with at least `width` digits (zeros in front, a sign before them).
+func appendPadded(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    let magnitude = value.magnitude
+    var divisor: UInt = 1
+    var count = 1
+    while magnitude / divisor >= 10 {
+        divisor *= 10
+        count += 1
+    }
+    if count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - count)) }
+    while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+        divisor /= 10
+    }
 }
 
 func parseDigits(_ bytes: ArraySlice<UInt8>) -> Int? {

@@ -8,8 +8,17 @@ public enum ISO8601 {
         let unix = unixSeconds(date)
         let offset = zone.offset(atUnix: unix)
         let local = CivilDateTime(secondsAsIfUTC: unix + Int64(offset))
-        return local.date.description + "T" + pad(local.hour, 2) + ":" + pad(local.minute, 2) + ":"
-            + pad(local.second, 2) + ZoneInfo.offsetText(offset)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(26)
+        local.date.append(to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendPadded(local.hour, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(local.minute, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(local.second, 2, to: &bytes)
+        ZoneInfo.appendOffset(offset, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM|±HHMM]`. A time without an offset is a

@@ -153,9 +153,18 @@ public struct ZoneInfo: Sendable, Equatable {
     }
 
     static func offsetText(_ offset: Int) -> String {
-        let sign = offset < 0 ? "-" : "+"
+        var bytes: [UInt8] = []
+        appendOffset(offset, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `±HH:MM`.
+    static func appendOffset(_ offset: Int, to bytes: inout [UInt8]) {
+        bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
         let magnitude = abs(offset)
-        return sign + pad(magnitude / 3600, 2) + ":" + pad(magnitude % 3600 / 60, 2)
+        appendPadded(magnitude / 3600, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(magnitude % 3600 / 60, 2, to: &bytes)
     }
 }
 
