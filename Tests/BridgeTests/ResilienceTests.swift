@@ -194,4 +194,36 @@ struct ResilienceTests {
         #expect((status["last_error"] as? [String: Any])?["provider"] as? String == "open-meteo")
         #expect(try setup.server.requests(to: "/v1/forecast").count == 1)
     }
+
+    @Test("a status shows the quota as of its own location's refresh: another location's request does not republish it")
+    func statusQuotaPerLocation() throws {
+        let setup = try Self.setup()
+        try setup.server.route("/v1/forecast", [.file(Self.fixture)])
+        #expect(try Self.once(setup).status == 0)
+        let quota = { (topic: String) throws -> Int? in
+            let status = Self.json(try setup.broker.retained(topic)[topic])
+            return ((status["quota"] as? [String: Any])?["open-meteo"] as? [String: Any])?["used_today"] as? Int
+        }
+        let afterFirst = try #require(try quota("weather/nyc/status"))
+        #expect(afterFirst > 0)
+
+        // A second location joins; nyc is not due, so only the new one asks the provider.
+        let text = try String(contentsOfFile: setup.config, encoding: .utf8)
+        try (text + """
+
+              - id: park
+                name: Central Park
+                latitude: 40.78
+                longitude: -73.97
+                timezone: America/New_York
+                interval: 15m
+                providers: [open-meteo]
+            """).write(toFile: setup.config, atomically: true, encoding: .utf8)
+        #expect(try Self.once(setup).status == 0)
+        #expect(try setup.server.requests(to: "/v1/forecast").count == 2)
+        let park = try #require(try quota("weather/park/status"))
+        #expect(park == 2 * afterFirst, "the new location's status shows both requests")
+        #expect(try quota("weather/nyc/status") == afterFirst, "nyc's status was not republished for park's request")
+    }
 }
+

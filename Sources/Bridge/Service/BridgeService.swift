@@ -18,9 +18,8 @@ public actor BridgeService {
     let startedAt: Date
     var states: [String: LocationState]
     var budget: RequestBudget
-    /// Every retained topic the bridge holds, in publishing order, for republishing.
-    var retained: [String: [UInt8]] = [:]
-    var retainedOrder: [String] = []
+    /// Every retained topic the bridge holds, for republishing.
+    var retained = RetainedTopics()
     var mqtt: MQTTClient?
     var connected = false
     var everConnected = false
@@ -29,6 +28,9 @@ public actor BridgeService {
     /// What was last written to `state_dir`, so unchanged state is never written again.
     var savedState: [String: LocationState] = [:]
     var savedBudget: [UInt8]?
+    /// The request budget each location's status last showed. A status shows the quota as of
+    /// its location's last refresh, so one location's request does not republish every status.
+    var quotaShown: [String: RequestBudget] = [:]
     let systemd = SystemdNotifier()
 
     public init(configuration: BridgeConfiguration, clock: BridgeClock, log: Log, refresher: Refresher) {
@@ -150,11 +152,12 @@ public actor BridgeService {
             connected = true
             everConnected = true
             lastConnectionError = nil
-            log.info("connected to the MQTT broker; republishing \(retainedOrder.count) retained topics")
+            log.info("connected to the MQTT broker; republishing \(retained.count) retained topics")
             send(topics.bridgeState, Array("online".utf8), retain: true)
-            for topic in retainedOrder {
-                if let payload = retained[topic] { send(topic, payload, retain: true) }
+            for topic in retained.order {
+                if let payload = retained.payload(topic) { send(topic, payload, retain: true) }
             }
+            retained.markAllSent(at: clock.now())
             // Home Assistant: its birth message, and our own old devices to clean up.
             let prefix = configuration.homeAssistant.prefix
             do {
@@ -216,35 +219,35 @@ public actor BridgeService {
         guard configuration.homeAssistant.discovery else { return }
         for location in configuration.locations {
             let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)
-            if let payload = retained[topic] { send(topic, payload, retain: true) }
+            if let payload = retained.payload(topic) { send(topic, payload, retain: true) }
         }
     }
 
     // MARK: - Publishing
 
-    /// Keeps `payload` as the retained value of `topic` and publishes it when connected.
-    /// An empty payload clears the topic (and forgets it).
+    /// Keeps `payload` as the retained value of `topic` and publishes it when connected, unless
+    /// the broker holds it already (and it is not about to expire). An empty payload clears the
+    /// topic (and forgets it).
     func retain(_ topic: String, _ payload: [UInt8]) {
-        if payload.isEmpty {
-            retained[topic] = nil
-            retainedOrder.removeAll { $0 == topic }
-        } else {
-            if retained[topic] == nil { retainedOrder.append(topic) }
-            if retained[topic] == payload { return }
-            retained[topic] = payload
+        if retained.update(topic, payload, now: clock.now(), expiry: expiry(of: topic).map(Double.init)) {
+            send(topic, payload, retain: true)
         }
-        send(topic, payload, retain: true)
+    }
+
+    /// The MQTT 5 message expiry of a retained reading, seconds; `nil` for no expiry.
+    private func expiry(of topic: String) -> UInt32? {
+        let settings = configuration.mqtt
+        guard settings.protocolVersion == .v5, settings.messageExpiry > 0 else { return nil }
+        let isReading =
+            topic.hasPrefix(topics.base + "/") && !topic.hasPrefix(topics.base + "/bridge/")
+            && !topic.hasSuffix("/status")
+        return isReading ? UInt32(settings.messageExpiry) : nil
     }
 
     private func send(_ topic: String, _ payload: [UInt8], retain: Bool) {
         guard connected, let mqtt else { return }
         let settings = configuration.mqtt
-        let isReading =
-            topic.hasPrefix(topics.base + "/") && !topic.hasPrefix(topics.base + "/bridge/")
-            && !topic.hasSuffix("/status")
-        let expiry: UInt32? =
-            settings.protocolVersion == .v5 && settings.messageExpiry > 0 && isReading && !payload.isEmpty
-            ? UInt32(settings.messageExpiry) : nil
+        let expiry = payload.isEmpty ? nil : expiry(of: topic)
         do {
             try mqtt.publish(
                 topic: topic, payload: payload, qos: settings.qos, retain: retain && settings.retain,
@@ -273,8 +276,10 @@ public actor BridgeService {
         let now = clock.now()
         for location in configuration.locations {
             guard let state = states[location.id] else { continue }
+            let quota = quotaShown[location.id] ?? budget
+            quotaShown[location.id] = quota
             let payload = StatusPayload.status(
-                location: location, state: state, budget: budget, configuration: configuration, now: now)
+                location: location, state: state, budget: quota, configuration: configuration, now: now)
             retain(topics.status(location.id), payload.utf8Bytes)
         }
     }
@@ -322,6 +327,7 @@ public actor BridgeService {
         let now = clock.now()
         var state = states[location.id] ?? LocationState(nextPoll: now)
         state.lastAttempt = now
+        quotaShown[location.id] = nil
         let interval = max(Double(location.interval), location.providers.map(PollPolicy.minimumInterval).max() ?? 60)
         var code = ExitCode.success
         switch outcome {

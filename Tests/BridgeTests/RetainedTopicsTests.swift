@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import Bridge
+
+@Suite("Retained topics the bridge holds")
+struct RetainedTopicsTests {
+    let start = Date(timeIntervalSince1970: 1_770_000_000)
+    let cloudy = Array("cloudy".utf8)
+
+    @Test("new and changed payloads go out; an unchanged one stays with the broker")
+    func changes() {
+        var topics = RetainedTopics()
+        let sent1 = topics.update("w/a/current/condition", cloudy, now: start, expiry: nil)
+        #expect(sent1)
+        let sent2 = topics.update("w/a/current/condition", cloudy, now: start + 86_400 * 30, expiry: nil)
+        #expect(!sent2)
+        let sent3 = topics.update("w/a/current/condition", Array("sunny".utf8), now: start + 60, expiry: nil)
+        #expect(sent3)
+        let sent4 = topics.update("w/a/current/temperature", Array("7.4".utf8), now: start, expiry: nil)
+        #expect(sent4)
+        #expect(topics.order == ["w/a/current/condition", "w/a/current/temperature"])
+        #expect(topics.payload("w/a/current/condition") == Array("sunny".utf8))
+    }
+
+    @Test("with message expiry an unchanged payload goes out again once half its lifetime has passed")
+    func expiry() {
+        var topics = RetainedTopics()
+        let twelveHours = 43_200.0
+        let sent5 = topics.update("w/a/current/condition", cloudy, now: start, expiry: twelveHours)
+        #expect(sent5)
+        let sent6 = topics.update("w/a/current/condition", cloudy, now: start + 900, expiry: twelveHours)
+        #expect(!sent6)
+        let sent7 = topics.update("w/a/current/condition", cloudy, now: start + 21_000, expiry: twelveHours)
+        #expect(!sent7)
+        let sent8 = topics.update("w/a/current/condition", cloudy, now: start + 21_600, expiry: twelveHours)
+        #expect(sent8)
+        // Sent again then: the next half lifetime counts from there.
+        let sent9 = topics.update("w/a/current/condition", cloudy, now: start + 30_000, expiry: twelveHours)
+        #expect(!sent9)
+        // A reconnect sends everything; that counts too.
+        topics.markAllSent(at: start + 40_000)
+        let sent10 = topics.update("w/a/current/condition", cloudy, now: start + 43_300, expiry: twelveHours)
+        #expect(!sent10)
+    }
+
+    @Test("an empty payload clears the topic and forgets it")
+    func clearing() {
+        var topics = RetainedTopics()
+        _ = topics.update("w/a/status", Array("{}".utf8), now: start, expiry: nil)
+        let sent11 = topics.update("w/a/status", [], now: start, expiry: nil)
+        #expect(sent11)
+        #expect(topics.count == 0 && topics.payload("w/a/status") == nil)
+        let sent12 = topics.update("w/a/status", Array("{}".utf8), now: start, expiry: nil)
+        #expect(sent12, "sent again after a clear")
+    }
+}
