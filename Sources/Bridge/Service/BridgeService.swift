@@ -15,6 +15,8 @@ public actor BridgeService {
     let log: Log
     let refresher: Refresher
     let topics: Topics
+    /// Locations whose Home Assistant devices are ours to keep (none without discovery).
+    let announcedLocations: Set<String>
     let startedAt: Date
     var states: [String: LocationState]
     var budget: RequestBudget
@@ -39,6 +41,7 @@ public actor BridgeService {
         self.log = log
         self.refresher = refresher
         topics = Topics(base: configuration.mqtt.baseTopic)
+        announcedLocations = configuration.homeAssistant.discovery ? Set(configuration.locations.map(\.id)) : []
         let startedAt = clock.now()
         self.startedAt = startedAt
         let store = StateStore(directory: configuration.stateDirectory)
@@ -194,9 +197,8 @@ public actor BridgeService {
             return
         }
         guard message.retain, !message.payload.isEmpty else { return }
-        let configured = configuration.homeAssistant.discovery ? Set(configuration.locations.map(\.id)) : []
         if Discovery.shouldRemove(
-            topic: message.topic, payload: message.payload, configuredLocations: configured, prefix: prefix,
+            topic: message.topic, payload: message.payload, configuredLocations: announcedLocations, prefix: prefix,
             baseTopic: configuration.mqtt.baseTopic)
         {
             log.info("removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
