@@ -106,8 +106,12 @@ struct HardeningTLSTests {
         let started = Date()
         let service = try BridgeProcess(["run", "--config", config])
         defer { service.kill() }
+        let onceStarted = Date()
         let once = try BridgeProcess.run(["run", "--once", "--config", config], timeout: 40)
         #expect(once.status == 69, "stderr: \(once.stderr)")
+        #expect(
+            Date().timeIntervalSince(onceStarted) < 8,
+            "a refusal that waiting cannot change ends run --once at once, not after its 10 s")
         #expect(once.stderr.contains(refusal.message), "stderr: \(once.stderr)")
         #expect(!once.stderr.contains(refusal.password))
 

@@ -26,6 +26,8 @@ public actor BridgeService {
     var connected = false
     var everConnected = false
     var lastConnectionError: String?
+    /// The last connection failure cannot change by waiting: wrong credentials, TLS, options.
+    var connectionRefusedForGood = false
     let store: StateStore
     /// What was last written to `state_dir`, so unchanged state is never written again.
     var savedState: [String: LocationState] = [:]
@@ -96,7 +98,7 @@ public actor BridgeService {
         if once {
             // Wait (bounded) for the broker before asking any provider.
             let deadline = ContinuousClock.now + .seconds(10)
-            while !connected && ContinuousClock.now < deadline && !Task.isCancelled {
+            while !connected && !connectionRefusedForGood && ContinuousClock.now < deadline && !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(50))
             }
             if !connected {
@@ -174,6 +176,7 @@ public actor BridgeService {
         case .connectionFailed(let error):
             connected = false
             lastConnectionError = error.description
+            connectionRefusedForGood = [.notAuthorised, .tls, .invalidOptions].contains(error.kind)
             log.warning("MQTT connection failed: \(error.description); retrying")
         case .disconnected(let reason):
             connected = false
