@@ -13,8 +13,14 @@ extension ClientCore {
     /// updates `state` and yields to the event stream: no application code runs here.
     func installCallbacks() {
         let mosq = handle.pointer
-        mosquitto_connect_v5_callback_set(mosq) { _, userdata, rc, flags, _ in
+        // Quick ACKs after CONNACK, SUBACK and each message: a retained message the broker
+        // queued behind another is not held back 40 ms (see `cmosq_quick_ack`).
+        mosquitto_connect_v5_callback_set(mosq) { mosq, userdata, rc, flags, _ in
+            cmosq_quick_ack(mosq)
             core(userdata)?.didConnect(code: rc, flags: flags)
+        }
+        mosquitto_subscribe_v5_callback_set(mosq) { mosq, _, _, _, _, _ in
+            cmosq_quick_ack(mosq)
         }
         mosquitto_disconnect_v5_callback_set(mosq) { _, userdata, rc, _ in
             let savedErrno = errno
@@ -23,7 +29,8 @@ extension ClientCore {
         mosquitto_publish_v5_callback_set(mosq) { _, userdata, mid, _, _ in
             core(userdata)?.updateState { $0.acknowledge(mid: mid) }
         }
-        mosquitto_message_v5_callback_set(mosq) { _, userdata, message, _ in
+        mosquitto_message_v5_callback_set(mosq) { mosq, userdata, message, _ in
+            cmosq_quick_ack(mosq)
             guard let message, let core = core(userdata) else { return }
             core.didReceive(message.pointee)
         }
