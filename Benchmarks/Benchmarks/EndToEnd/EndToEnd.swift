@@ -2,6 +2,9 @@ import BenchSupport
 import Benchmark
 import Bridge
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Whole refreshes, in this process, against a real `mosquitto` and the loopback Open-Meteo
 /// stand-in: every location fetched, decoded, normalised, published (QoS 1, acknowledged) and
@@ -92,18 +95,28 @@ enum Harness {
     }
 
     /// Runs the release `weatherview` with `arguments` against the broker; throws unless it exits 0.
+    /// posix_spawn and waitpid, not Foundation's `Process`: its `waitUntilExit` polls every 50 ms,
+    /// which measured the poll, not `weatherview`.
     static func spawnWeatherview(_ arguments: [String]) throws {
         guard let services else { throw BenchError("no loopback services") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BenchPaths.executable("weatherview"))
-        process.arguments = arguments + ["--broker", services.brokerURL]
-        process.environment = ["WEATHER2MQTT_NOW": BenchPaths.now, "PATH": "/usr/bin:/bin"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("weatherview \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        let path = BenchPaths.executable("weatherview")
+        let words: [String] = [path] + arguments + ["--broker", services.brokerURL]
+        let environment: [String] = ["WEATHER2MQTT_NOW=" + BenchPaths.now, "PATH=/usr/bin:/bin"]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid = pid_t()
+        let rc = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard rc == 0 else { throw BenchError("could not start \(path): error \(rc)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else {
+            throw BenchError("weatherview \(arguments.joined(separator: " ")) ended with status \(status)")
         }
     }
 }
