@@ -8,14 +8,14 @@ import Testing
 /// write it nor read anything else, and anonymous clients are turned away.
 @Suite(
     "Hardening: deploy/mosquitto broker with TLS, passwords and ACL", .serialized,
-    .enabled(if: HardeningPKI.available, "needs openssl and mosquitto_passwd"))
+    .enabled(if: TestPKI.available, "needs openssl and mosquitto_passwd"))
 struct HardeningBrokerACLTests {
     static let deployFolder = TestPaths.repository + "/deploy/mosquitto"
     static let users = ["weather2mqtt": "bridge-secret-1", "viewer": "viewer-secret-2"]
 
     /// `deploy/mosquitto/mosquitto.conf` with its listener on `port` (loopback) and its files
     /// replaced by test files; the ACL is the repository's own.
-    static func adaptedConfig(port: Int, passwordFile: String, pki: HardeningPKI) throws -> String {
+    static func adaptedConfig(port: Int, passwordFile: String, pki: TestPKI) throws -> String {
         let text = try String(contentsOfFile: deployFolder + "/mosquitto.conf", encoding: .utf8)
         var replaced: Set<String> = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
@@ -44,11 +44,11 @@ struct HardeningBrokerACLTests {
 
     @Test("the bridge publishes; a viewer reads the weather only and writes nothing; anonymous is refused")
     func deployedBroker() throws {
-        let pki = try HardeningPKI.shared.get()
+        let pki = try TestPKI.shared.get()
         let folder = TemporaryFolder()
         let passwordFile = folder.path + "/passwd"
         for (index, (user, password)) in Self.users.sorted(by: { $0.key < $1.key }).enumerated() {
-            try HardeningPKI.run(
+            try TestPKI.run(
                 "mosquitto_passwd", (index == 0 ? ["-c"] : []) + ["-b", passwordFile, user, password], in: folder.path)
         }
         let port = freeLoopbackPort()

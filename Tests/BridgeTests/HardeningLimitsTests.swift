@@ -26,7 +26,7 @@ struct HardeningLimitsTests {
             huge = .stream(bytes: 40 * 1024 * 1024)
         case .gzipBomb:
             let bomb = folder.path + "/bomb.json.gz"
-            try HardeningPKI.run("sh", ["-c", "head -c 41943040 /dev/zero | gzip -c > \(bomb)"], in: folder.path)
+            try TestPKI.run("sh", ["-c", "head -c 41943040 /dev/zero | gzip -c > \(bomb)"], in: folder.path)
             huge = .file(bomb, headers: ["Content-Encoding": "gzip"])
         }
         let config = folder.write(

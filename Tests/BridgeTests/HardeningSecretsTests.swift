@@ -5,7 +5,7 @@ import Testing
 /// API keys and the MQTT password never leave the process: not in a log line, not on stdout,
 /// not in a topic, not in `state_dir` — also when a provider echoes the key back in an error
 /// body, when the key is part of the URL's path (Pirate Weather), and when a redirect names it.
-@Suite("Hardening: secrets never leak", .serialized, .enabled(if: HardeningPKI.available, "needs mosquitto_passwd"))
+@Suite("Hardening: secrets never leak", .serialized, .enabled(if: TestPKI.available, "needs mosquitto_passwd"))
 struct HardeningSecretsTests {
     static let owmKey = "0wmKey4d1c5e6f7a8b9c0d1e2f3a4b5c6d"
     static let pirateKey = "PirateKey9f8e7d6c5b4a3"
@@ -103,7 +103,7 @@ struct HardeningSecretsTests {
     func nothingLeaks(_ source: Source) throws {
         let passwords = TemporaryFolder()
         let passwordFile = passwords.path + "/passwd"
-        try HardeningPKI.run(
+        try TestPKI.run(
             "mosquitto_passwd", ["-c", "-b", passwordFile, "bridge", Self.mqttPassword], in: passwords.path)
         // Anonymous clients may still connect (to read every topic below); `bridge` must log in.
         let broker = try TestBroker.start(extraConfig: "password_file \(passwordFile)")

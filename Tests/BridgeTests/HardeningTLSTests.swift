@@ -8,7 +8,7 @@ import Testing
 /// handshake or login says why in plain words, and the service keeps retrying with backoff.
 @Suite(
     "Hardening: the bridge over TLS", .serialized,
-    .enabled(if: HardeningPKI.available, "needs openssl and mosquitto_passwd"))
+    .enabled(if: TestPKI.available, "needs openssl and mosquitto_passwd"))
 struct HardeningTLSTests {
     static let password = "bridge-password"
 
@@ -39,7 +39,7 @@ struct HardeningTLSTests {
 
     @Test("a broker certificate from the configured CA: run --once publishes over TLS with a password")
     func trustedCA() throws {
-        let pki = try HardeningPKI.shared.get()
+        let pki = try TestPKI.shared.get()
         let secure = try SecureBroker.start()
         let server = try FixtureServer.start()
         try server.route("/v1/forecast", [.file(BridgeEndToEndTests.newYorkFixture)])
@@ -93,7 +93,7 @@ struct HardeningTLSTests {
         "a refused connection is named plainly; run --once exits 69; run keeps retrying with backoff",
         arguments: refusals)
     func refused(_ refusal: Refusal) throws {
-        let pki = try HardeningPKI.shared.get()
+        let pki = try TestPKI.shared.get()
         let secure = try SecureBroker.start(certificate: refusal.certificate)
         let server = try FixtureServer.start()
         try server.route("/v1/forecast", [.file(BridgeEndToEndTests.newYorkFixture)])
@@ -131,7 +131,7 @@ struct HardeningTLSTests {
 
     @Test("tls.insecure: true connects to any certificate and warns at every start")
     func insecure() throws {
-        let pki = try HardeningPKI.shared.get()
+        let pki = try TestPKI.shared.get()
         let secure = try SecureBroker.start(certificate: "wrongname")
         let server = try FixtureServer.start()
         try server.route("/v1/forecast", [.file(BridgeEndToEndTests.newYorkFixture)])

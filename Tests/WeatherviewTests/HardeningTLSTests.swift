@@ -7,7 +7,7 @@ import Testing
 /// handshake or login plainly (exit 69), and warns when verification is turned off.
 @Suite(
     "Hardening: weatherview over TLS", .serialized,
-    .enabled(if: HardeningPKI.available, "needs openssl and mosquitto_passwd"))
+    .enabled(if: TestPKI.available, "needs openssl and mosquitto_passwd"))
 struct HardeningTLSTests {
     let fresh = ["WEATHER2MQTT_NOW": RetainedWeather.freshNow]
     static let password = "viewer-password"
@@ -35,7 +35,7 @@ struct HardeningTLSTests {
 
     @Test("a broker certificate from the given CA: get reads over TLS, by address and by name, without a warning")
     func trusted() throws {
-        let pki = try HardeningPKI.shared.get()
+        let pki = try TestPKI.shared.get()
         let setup = try Setup()
         for host in ["127.0.0.1", "localhost"] {
             let result = try WeatherviewProcess.run(
@@ -70,7 +70,7 @@ struct HardeningTLSTests {
             ("a wrong password", "good", false, "not-the-password", "not authorised"),
         ])
     func refused(_ name: String, certificate: String, otherCA: Bool, password: String, message: String) throws {
-        let pki = try HardeningPKI.shared.get()
+        let pki = try TestPKI.shared.get()
         let setup = try Setup(certificate: certificate, password: password)
         let result = try WeatherviewProcess.run(
             ["get", "munich", "current.temperature", "--timeout", "10"]
@@ -85,7 +85,7 @@ struct HardeningTLSTests {
 
     @Test("--insecure and tls.insecure connect to any certificate, with a warning")
     func insecure() throws {
-        let pki = try HardeningPKI.shared.get()
+        let pki = try TestPKI.shared.get()
         let setup = try Setup(certificate: "wrongname")
         let flag = try WeatherviewProcess.run(
             ["get", "munich", "current.temperature", "--insecure"] + setup.arguments(ca: pki.otherCAFile),
@@ -111,7 +111,7 @@ struct HardeningTLSTests {
 
     @Test("a password file others may read is used, with a warning")
     func readablePasswordFile() throws {
-        let pki = try HardeningPKI.shared.get()
+        let pki = try TestPKI.shared.get()
         let setup = try Setup(mode: 0o644)
         let result = try WeatherviewProcess.run(
             ["get", "munich", "current.temperature"] + setup.arguments(ca: pki.caFile), environment: fresh)
