@@ -23,19 +23,23 @@ final class BridgeProcess: @unchecked Sendable {
         var stderr: String
     }
 
-    /// Runs `weather2mqtt ARGS` to completion (bounded by `timeout` seconds).
+    /// Runs `weather2mqtt ARGS` (or another built `executable`) to completion, bounded by
+    /// `timeout` seconds; the test runner's journald and broker settings are not passed on.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], timeout: Double = 30
+        _ arguments: [String], environment: [String: String] = [:], timeout: Double = 30,
+        executable: String = BridgeProcess.executable
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "JOURNAL_STREAM")
+        env.removeValue(forKey: "WEATHER2MQTT_BROKER")
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe()
         let err = Pipe()
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
         try process.run()

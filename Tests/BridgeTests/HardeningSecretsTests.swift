@@ -223,26 +223,7 @@ struct WeatherviewCommand {
 
     func run(_ arguments: [String], environment: [String: String], timeout: Double = 30) throws -> BridgeProcess.Result
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments + ["--timeout", "5"]
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "WEATHER2MQTT_BROKER")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        let output = OutputCollector(out.fileHandleForReading)
-        let errors = OutputCollector(err.fileHandleForReading)
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        usleep(50_000)
-        return BridgeProcess.Result(status: process.terminationStatus, stdout: output.text(), stderr: errors.text())
+        try BridgeProcess.run(
+            arguments + ["--timeout", "5"], environment: environment, timeout: timeout, executable: path)
     }
 }

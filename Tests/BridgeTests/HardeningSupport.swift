@@ -20,7 +20,7 @@ enum MosquittoTools {
         var result: [String: String] = [:]
         for line in output.stdout.split(separator: "\n") {
             guard let tab = line.lastIndex(of: "\t") else { continue }
-            result[String(line[..<tab])] = String(decoding: hex(line[line.index(after: tab)...]), as: UTF8.self)
+            result[String(line[..<tab])] = String(decoding: hexBytes(line[line.index(after: tab)...]), as: UTF8.self)
         }
         return result
     }
@@ -69,16 +69,6 @@ enum MosquittoTools {
         process.waitUntilExit()
         usleep(50_000)  // let the collectors drain the last bytes
         return (process.terminationStatus, output.text(), errors.text())
-    }
-
-    private static func hex(_ text: Substring) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var index = text.startIndex
-        while index < text.endIndex, let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex) {
-            if let byte = UInt8(text[index..<next], radix: 16) { bytes.append(byte) }
-            index = next
-        }
-        return bytes
     }
 }
 

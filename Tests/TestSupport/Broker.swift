@@ -338,7 +338,8 @@ private func readLines(tool: String, arguments: [String], timeout: Double, until
     return lines
 }
 
-private func hexBytes(_ text: Substring) -> [UInt8] {
+/// The bytes of hexadecimal text (`mosquitto_sub -F %x`); a trailing odd digit is ignored.
+public func hexBytes(_ text: Substring) -> [UInt8] {
     var bytes: [UInt8] = []
     var index = text.startIndex
     while index < text.endIndex, let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex) {

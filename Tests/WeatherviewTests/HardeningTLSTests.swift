@@ -31,6 +31,19 @@ struct HardeningTLSTests {
                 passwordFile,
             ]
         }
+
+        /// The same broker and credentials as a weather2mqtt configuration file's mqtt: section.
+        func configFile(ca: String, insecure: Bool = false) -> String {
+            folder.write(
+                "config.yaml",
+                """
+                mqtt:
+                  url: \(secure.tlsURL())
+                  username: viewer
+                  password_file: \(passwordFile)
+                  tls: { ca_file: \(ca)\(insecure ? ", insecure: true" : "") }
+                """)
+        }
     }
 
     @Test("a broker certificate from the given CA: get reads over TLS, by address and by name, without a warning")
@@ -47,15 +60,7 @@ struct HardeningTLSTests {
         }
 
         // The same from a weather2mqtt configuration file's mqtt: section.
-        let config = setup.folder.write(
-            "config.yaml",
-            """
-            mqtt:
-              url: \(setup.secure.tlsURL())
-              username: viewer
-              password_file: \(setup.passwordFile)
-              tls: { ca_file: \(pki.caFile) }
-            """)
+        let config = setup.configFile(ca: pki.caFile)
         let fromConfig = try WeatherviewProcess.run(
             ["get", "munich", "current.temperature", "--config", config], environment: fresh)
         #expect(fromConfig.status == 0, "\(fromConfig.stderr)")
@@ -94,15 +99,7 @@ struct HardeningTLSTests {
         #expect(flag.stdout == "8.5\n")
         #expect(flag.stderr.contains("warning: TLS verification is off (--insecure)"), "\(flag.stderr)")
 
-        let config = setup.folder.write(
-            "config.yaml",
-            """
-            mqtt:
-              url: \(setup.secure.tlsURL())
-              username: viewer
-              password_file: \(setup.passwordFile)
-              tls: { ca_file: \(pki.otherCAFile), insecure: true }
-            """)
+        let config = setup.configFile(ca: pki.otherCAFile, insecure: true)
         let fromConfig = try WeatherviewProcess.run(
             ["get", "munich", "current.temperature", "--config", config], environment: fresh)
         #expect(fromConfig.status == 0, "\(fromConfig.stderr)")

@@ -25,9 +25,7 @@ public actor BridgeService {
     var mqtt: MQTTClient?
     var connected = false
     var everConnected = false
-    var lastConnectionError: String?
-    /// The last connection failure cannot change by waiting: wrong credentials, TLS, options.
-    var connectionRefusedForGood = false
+    var lastConnectionFailure: MQTTConnectionError?
     let store: StateStore
     /// What was last written to `state_dir`, so unchanged state is never written again.
     var savedState: [String: LocationState] = [:]
@@ -98,11 +96,15 @@ public actor BridgeService {
         if once {
             // Wait (bounded) for the broker before asking any provider.
             let deadline = ContinuousClock.now + .seconds(10)
-            while !connected && !connectionRefusedForGood && ContinuousClock.now < deadline && !Task.isCancelled {
+            // A refusal that waiting cannot change (credentials, TLS, options) ends the wait.
+            let final: Set<MQTTConnectionError.Kind> = [.notAuthorised, .tls, .invalidOptions]
+            while !connected, lastConnectionFailure.map({ final.contains($0.kind) }) != true,
+                ContinuousClock.now < deadline, !Task.isCancelled
+            {
                 try? await Task.sleep(for: .milliseconds(50))
             }
             if !connected {
-                log.error("MQTT broker unreachable: \(lastConnectionError ?? "no answer within 10 s")")
+                log.error("MQTT broker unreachable: \(lastConnectionFailure?.description ?? "no answer within 10 s")")
                 await shutdown(client, eventTask)
                 return ExitCode.unavailable
             }
@@ -156,7 +158,7 @@ public actor BridgeService {
         case .connected:
             connected = true
             everConnected = true
-            lastConnectionError = nil
+            lastConnectionFailure = nil
             log.info("connected to the MQTT broker; republishing \(retained.count) retained topics")
             send(topics.bridgeState, Array("online".utf8), retain: true)
             for topic in retained.order {
@@ -175,8 +177,7 @@ public actor BridgeService {
             }
         case .connectionFailed(let error):
             connected = false
-            lastConnectionError = error.description
-            connectionRefusedForGood = [.notAuthorised, .tls, .invalidOptions].contains(error.kind)
+            lastConnectionFailure = error
             log.warning("MQTT connection failed: \(error.description); retrying")
         case .disconnected(let reason):
             connected = false
@@ -225,67 +226,6 @@ public actor BridgeService {
         for location in configuration.locations {
             let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)
             if let payload = retained.payload(topic) { send(topic, payload, retain: true) }
-        }
-    }
-
-    // MARK: - Publishing
-
-    /// Keeps `payload` as the retained value of `topic` and publishes it when connected, unless
-    /// the broker holds it already (and it is not about to expire). An empty payload clears the
-    /// topic (and forgets it).
-    func retain(_ topic: String, _ payload: [UInt8]) {
-        if retained.update(topic, payload, now: clock.now(), expiry: expiry(of: topic).map(Double.init)) {
-            send(topic, payload, retain: true)
-        }
-    }
-
-    /// The MQTT 5 message expiry of a retained reading, seconds; `nil` for no expiry.
-    private func expiry(of topic: String) -> UInt32? {
-        let settings = configuration.mqtt
-        guard settings.protocolVersion == .v5, settings.messageExpiry > 0 else { return nil }
-        let isReading =
-            topic.hasPrefix(topics.base + "/") && !topic.hasPrefix(topics.base + "/bridge/")
-            && !topic.hasSuffix("/status")
-        return isReading ? UInt32(settings.messageExpiry) : nil
-    }
-
-    private func send(_ topic: String, _ payload: [UInt8], retain: Bool) {
-        guard connected, let mqtt else { return }
-        let settings = configuration.mqtt
-        let expiry = payload.isEmpty ? nil : expiry(of: topic)
-        do {
-            try mqtt.publish(
-                topic: topic, payload: payload, qos: settings.qos, retain: retain && settings.retain,
-                messageExpiry: expiry)
-        } catch {
-            log.warning("publish failed: \(error.description)", ["mqtt.topic": topic])
-        }
-    }
-
-    func publishReadings(_ location: LocationSettings) {
-        guard let state = states[location.id],
-            let payloads = refresher.payloads(for: location, state: state, now: clock.now())
-        else { return }
-        retain(topics.current(location.id), payloads.current.utf8Bytes)
-        retain(topics.hourly(location.id), payloads.hourly.utf8Bytes)
-        retain(topics.daily(location.id), payloads.daily.utf8Bytes)
-        retain(topics.alerts(location.id), payloads.alerts.utf8Bytes)
-        if configuration.mqtt.flatTopics {
-            for (field, value) in StatusPayload.flatFields(payloads.current) {
-                retain(topics.currentField(location.id, field), Array((value ?? "").utf8))
-            }
-        }
-    }
-
-    func publishStatuses() {
-        let now = clock.now()
-        for location in configuration.locations {
-            guard let state = states[location.id] else { continue }
-            let quota = quotaShown[location.id] ?? budget
-            quotaShown[location.id] = quota
-            let payload = StatusPayload.status(
-                location: location, state: state, budget: quota, configuration: configuration, now: now)
-            retain(topics.status(location.id), payload.utf8Bytes)
         }
     }
 
@@ -393,24 +333,5 @@ public actor BridgeService {
         }
         publishReadings(location)
         return code
-    }
-}
-
-/// The exit codes of SPEC §7.
-public enum ExitCode {
-    public static let success: Int32 = 0
-    public static let stale: Int32 = 4
-    public static let usage: Int32 = 64
-    public static let dataError: Int32 = 65
-    public static let noInput: Int32 = 66
-    public static let unavailable: Int32 = 69
-    public static let configuration: Int32 = 78
-
-    /// 65 for an answer that does not parse, 69 for everything that kept us from one.
-    public static func forProviderError(_ error: ProviderError) -> Int32 {
-        switch error {
-        case .invalidResponse: dataError
-        default: unavailable
-        }
     }
 }

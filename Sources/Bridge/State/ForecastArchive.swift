@@ -95,9 +95,9 @@ enum ForecastArchive {
     static func encode(_ reading: Reading) -> JSONValue {
         var object = JSONObject()
         object["time"] = time(reading.time)
-        for field in ReadingField.all {
+        for field in ReadingField.allCases {
             let value = field.encode(reading)
-            if !value.isNull { object[field.key] = value }
+            if !value.isNull { object[field.rawValue] = value }
         }
         return .object(object)
     }
@@ -105,8 +105,8 @@ enum ForecastArchive {
     static func decodeReading(_ json: JSONValue) -> Reading? {
         guard let time = date(json["time"]) else { return nil }
         var reading = Reading(time: time)
-        for field in ReadingField.all {
-            if let value = json[field.key] { field.decode(&reading, value) }
+        for field in ReadingField.allCases {
+            if let value = json[field.rawValue] { field.decode(&reading, value) }
         }
         return reading
     }
@@ -116,9 +116,9 @@ enum ForecastArchive {
     static func encode(hours: [Reading]) -> JSONValue {
         var columns = JSONObject()
         columns["time"] = .array(hours.map { time($0.time) })
-        for field in ReadingField.all {
+        for field in ReadingField.allCases {
             let values = hours.map { field.encode($0) }
-            if values.contains(where: { !$0.isNull }) { columns[field.key] = .array(values) }
+            if values.contains(where: { !$0.isNull }) { columns[field.rawValue] = .array(values) }
         }
         return .object(columns)
     }
@@ -127,7 +127,7 @@ enum ForecastArchive {
     static func decodeHours(_ json: JSONValue?) -> [Reading] {
         if let rows = json?.array { return rows.compactMap(decodeReading) }
         guard let columns = json?.object, let times = columns["time"]?.array else { return [] }
-        let present = ReadingField.all.compactMap { field in columns[field.key]?.array.map { (field, $0) } }
+        let present = ReadingField.allCases.compactMap { field in columns[field.rawValue]?.array.map { (field, $0) } }
         var hours: [Reading] = []
         hours.reserveCapacity(times.count)
         for (index, value) in times.enumerated() {
@@ -204,8 +204,8 @@ enum ForecastArchive {
     }
 }
 
-/// One optional field of a `Reading` in the state file: its key, and how it becomes JSON and
-/// back (plain switches: key paths and closures cost ten times as much per value).
+/// One optional field of a `Reading` in the state file: its key (the raw value), and how it
+/// becomes JSON and back (plain switches: key paths and closures cost ten times as much per value).
 enum ReadingField: String, CaseIterable {
     case condition, summary
     case providerCode = "provider_code"
@@ -224,9 +224,6 @@ enum ReadingField: String, CaseIterable {
     case precipitationType = "precipitation_type"
     case uvIndex = "uv_index"
     case visibility
-
-    static let all = allCases
-    var key: String { rawValue }
 
     func encode(_ reading: Reading) -> JSONValue {
         switch self {

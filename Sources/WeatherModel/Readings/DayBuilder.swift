@@ -13,8 +13,8 @@ import FoundationEssentials
 public enum DayBuilder {
     /// Days in `zone` from `hours` (each valid for `intervalMinutes`), in order.
     public static func days(from hours: [Reading], intervalMinutes: Int, zone: ZoneInfo) -> [Day] {
-        let ordered =
-            zip(hours, hours.dropFirst()).allSatisfy { $0.time <= $1.time } ? hours : hours.sorted { $0.time < $1.time }
+        let inOrder = hours.indices.dropFirst().allSatisfy { hours[$0 - 1].time <= hours[$0].time }
+        let ordered = inOrder ? hours : hours.sorted { $0.time < $1.time }
         var order: [CivilDate] = []
         var groups: [CivilDate: [Int]] = [:]
         for index in ordered.indices {
