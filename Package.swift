@@ -10,6 +10,15 @@ let package = Package(
     products: [
         .executable(name: "weather2mqtt", targets: ["weather2mqtt"]),
         .executable(name: "weatherview", targets: ["weatherview"]),
+        // The modules, for the Fuzz/ and Benchmarks/ packages (and anyone embedding them).
+        .library(name: "WireContract", targets: ["WireContract"]),
+        .library(name: "WeatherModel", targets: ["WeatherModel"]),
+        .library(name: "Providers", targets: ["Providers"]),
+        .library(name: "Configuration", targets: ["Configuration"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "MQTTClient", targets: ["MQTTClient"]),
+        .library(name: "HTTPClient", targets: ["HTTPClient"]),
+        .library(name: "Bridge", targets: ["Bridge"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -29,36 +38,45 @@ let package = Package(
         // The only modules that import the C libraries.
         .target(name: "MQTTClient", dependencies: ["CMosquitto"]),
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
+        // The outside of the product (SPEC): topic names built and parsed, the location id rule,
+        // exit codes. Bridge, weatherview and their tests all read it from here.
+        .target(name: "WireContract"),
         // Pure core: bytes in, values out.
         .target(name: "WeatherModel"),
         .target(name: "Providers", dependencies: ["WeatherModel"]),
-        .target(name: "Configuration", dependencies: ["WeatherModel"]),
-        .target(name: "Rendering", dependencies: ["WeatherModel"]),
+        .target(name: "Configuration", dependencies: ["WeatherModel", "WireContract"]),
+        .target(name: "Rendering", dependencies: ["WeatherModel", "WireContract"]),
         // The service.
         .target(
             name: "Bridge",
-            dependencies: ["WeatherModel", "Providers", "Configuration", "MQTTClient", "HTTPClient"]
+            dependencies: [
+                "WeatherModel", "WireContract", "Providers", "Configuration", "MQTTClient", "HTTPClient",
+            ]
         ),
         // Thin executables.
         .executableTarget(
             name: "weather2mqtt",
-            dependencies: ["Bridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Bridge", "WireContract", "Configuration", "Providers", "WeatherModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "weatherview",
             dependencies: [
-                "Rendering", "MQTTClient", "Configuration", "WeatherModel",
+                "Rendering", "MQTTClient", "Configuration", "WeatherModel", "WireContract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py"]),
+        .testTarget(name: "WireContractTests", dependencies: ["WireContract"]),
         .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "WireContract", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",

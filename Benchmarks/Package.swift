@@ -2,38 +2,24 @@
 import PackageDescription
 
 /// weather2mqtt's benchmarks (ordo-one/benchmark): a package of its own, so the normal test
-/// run never builds it. The project's modules come in through the symlinks in `Linked/`
-/// (the root package exports executables only), compiled here with the same settings.
+/// run never builds it. The project's modules are the root package's library products.
 ///
 ///     cd Benchmarks && swift package benchmark
 let package = Package(
     name: "weather2mqtt-benchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"])
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(name: "weather2mqtt", path: ".."),
     ],
     targets: [
-        // The project's modules, through symlinks to ../Sources.
-        .systemLibrary(name: "CMosquitto", path: "Linked/CMosquitto", pkgConfig: "libmosquitto"),
-        .systemLibrary(name: "CCurl", path: "Linked/CCurl", pkgConfig: "libcurl"),
-        .target(name: "MQTTClient", dependencies: ["CMosquitto"], path: "Linked/MQTTClient"),
-        .target(name: "HTTPClient", dependencies: ["CCurl"], path: "Linked/HTTPClient"),
-        .target(name: "WeatherModel", path: "Linked/WeatherModel"),
-        .target(name: "Providers", dependencies: ["WeatherModel"], path: "Linked/Providers"),
-        .target(name: "Configuration", dependencies: ["WeatherModel"], path: "Linked/Configuration"),
-        .target(name: "Rendering", dependencies: ["WeatherModel"], path: "Linked/Rendering"),
-        .target(
-            name: "Bridge",
-            dependencies: ["WeatherModel", "Providers", "Configuration", "MQTTClient", "HTTPClient"],
-            path: "Linked/Bridge"
-        ),
         // Fixtures, loopback servers, configurations.
         .target(name: "BenchSupport", path: "Support"),
         // Pure work: decode + normalise per provider, payload encoding, an 800×480 frame.
         .executableTarget(
             name: "Pipeline",
             dependencies: [
-                "BenchSupport", "WeatherModel", "Providers", "Rendering",
+                "BenchSupport", project("WeatherModel"), project("Providers"), project("Rendering"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/Pipeline",
@@ -43,7 +29,7 @@ let package = Package(
         .executableTarget(
             name: "EndToEnd",
             dependencies: [
-                "BenchSupport", "Bridge", "Configuration", "WeatherModel",
+                "BenchSupport", project("Bridge"), project("Configuration"), project("WeatherModel"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/EndToEnd",
@@ -51,3 +37,6 @@ let package = Package(
         ),
     ]
 )
+
+/// A library product of the root package.
+func project(_ name: String) -> Target.Dependency { .product(name: name, package: "weather2mqtt") }

@@ -1,3 +1,5 @@
+import WireContract
+
 /// A configuration that cannot be used, and where: the file, the 1-based line when there is one,
 /// and a message that says what would be valid.
 ///
@@ -15,7 +17,7 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     }
 
     /// `78`: configuration error.
-    public static let exitCode: Int32 = 78
+    public static let exitCode: Int32 = ExitCode.configuration
 
     public var description: String {
         if let line { return "\(file):\(line): \(message)" }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bridge
+import WireContract
 
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,6 +12,6 @@ struct Check: AsyncParsableCommand {
         let setup = try BridgeSetup.loadOrExit(configPath: options.config)
         let plan = RequestPlan(configuration: setup.configuration, providers: setup.refresher.providers)
         print(plan.text(), terminator: "")
-        if plan.overBudget { throw ExitCode(Bridge.ExitCode.configuration) }
+        if plan.overBudget { throw ArgumentParser.ExitCode(WireContract.ExitCode.configuration) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bridge
+import WireContract
 
 /// `weather2mqtt ha-template --location ID`: prints a Home Assistant weather entity (YAML) fed
 /// from the location's topics. Exit 78 for a configuration error, 64 for an unknown location.
@@ -27,7 +28,7 @@ struct HATemplate: AsyncParsableCommand {
             print(yaml, terminator: "")
         case .failure(let unknown):
             printError(unknown.description)
-            throw ExitCode(Bridge.ExitCode.usage)
+            throw ArgumentParser.ExitCode(WireContract.ExitCode.usage)
         }
     }
 }

@@ -3,6 +3,7 @@ import Bridge
 import Configuration
 import Providers
 import WeatherModel
+import WireContract
 
 struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,7 +36,7 @@ struct Search: AsyncParsableCommand {
         case .success(let value): clock = value
         case .failure(let error):
             printError(error.message)
-            throw ExitCode(Bridge.ExitCode.usage)
+            throw ArgumentParser.ExitCode(WireContract.ExitCode.usage)
         }
         let geocoding = OpenMeteoGeocoding(baseURL: geocodingURL, userAgent: BridgeVersion.userAgent(contact: contact))
         let places: [Place]
@@ -43,7 +44,7 @@ struct Search: AsyncParsableCommand {
             places = try await geocoding.search(query, count: count, transport: HTTPTransport(clock: clock))
         } catch {
             printError("search failed: \(error.description)")
-            throw ExitCode(Bridge.ExitCode.forProviderError(error))
+            throw ArgumentParser.ExitCode(WireContract.ExitCode.forProviderError(error))
         }
         if places.isEmpty {
             print("No places found for \"\(query)\".")

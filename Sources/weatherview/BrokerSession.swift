@@ -1,16 +1,24 @@
+import Dispatch
 import MQTTClient
-import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One connection to the broker for one command: subscribes to what the command needs and
 /// collects the retained messages, finishing as soon as what is needed has arrived.
 ///
-/// Events arrive on a task that drains `MQTTClient.events`; the command's task polls the
-/// shared state every few milliseconds, so every wait is bounded by the deadline.
-final class BrokerSession: Sendable {
+/// Everything a command waits for — the broker's events, SIGINT/SIGTERM, the end of an
+/// `--exec` child, a moment it asked to be woken at — arrives as one `SessionEvent` stream,
+/// consumed by the command's own task with `next(before:)`: nothing polls.
+final class BrokerSession {
     let settings: BrokerSettings
     private let client: MQTTClient
-    private let shared = Shared()
-    private let consumer: Task<Void, Never>
+    private let forwarder: Task<Void, Never>
+    private let events: AsyncStream<SessionEvent>
+    private let sink: AsyncStream<SessionEvent>.Continuation
+    private var iterator: AsyncStream<SessionEvent>.Iterator
+    private var signalSources: [any DispatchSourceSignal] = []
     /// When `--timeout` runs out for this command.
     let deadline: ContinuousClock.Instant
 
@@ -18,26 +26,20 @@ final class BrokerSession: Sendable {
     /// message it holds for the subscriptions.
     static let quietPeriod: Duration = .milliseconds(250)
 
-    /// The state the event task and the command's task share.
-    final class Shared: Sendable {
-        let state = Mutex(State())
-    }
-
-    struct State {
-        var connected = false
-        var everConnected = false
-        /// When the first connection was accepted (subscriptions made before go out then).
-        var connectedAt: ContinuousClock.Instant?
-        /// When `subscribe` was last called.
-        var subscribedAt: ContinuousClock.Instant?
-        var failure: MQTTConnectionError?
-        var messages: [String: [UInt8]] = [:]
-        /// Messages in arrival order, for `watch`.
-        var queue: [MQTTMessage] = []
-        /// When each topic's latest message arrived.
-        var arrivals: [String: ContinuousClock.Instant] = [:]
-        var disconnects: [String] = []
-    }
+    // What the events said so far.
+    private(set) var connected = false
+    private var everConnected = false
+    /// When the first connection was accepted (subscriptions made before go out then).
+    private var connectedAt: ContinuousClock.Instant?
+    /// When `subscribe` was last called.
+    private var subscribedAt: ContinuousClock.Instant?
+    private var failure: MQTTConnectionError?
+    /// The latest payload of every topic (a retained message deleted with an empty payload is gone).
+    private(set) var messages: [String: [UInt8]] = [:]
+    /// When each topic's latest message arrived.
+    private var arrivals: [String: ContinuousClock.Instant] = [:]
+    /// Whether SIGINT or SIGTERM arrived.
+    private(set) var stopRequested = false
 
     /// Creates the client and starts connecting.
     init(settings: BrokerSettings) throws(Failure) {
@@ -48,39 +50,17 @@ final class BrokerSession: Sendable {
         } catch {
             throw Failure.usage("cannot use the broker settings: \(error.description)")
         }
-        let events = client.events
-        let shared = self.shared
-        consumer = Task {
-            for await event in events {
-                shared.state.withLock { state in
-                    switch event {
-                    case .connected:
-                        state.connected = true
-                        if !state.everConnected { state.connectedAt = .now }
-                        state.everConnected = true
-                    case .connectionFailed(let error):
-                        state.connected = false
-                        if !state.everConnected { state.failure = error }
-                    case .disconnected(let reason):
-                        state.connected = false
-                        if let reason { state.disconnects.append(reason) }
-                    case .message(let message):
-                        if message.payload.isEmpty {
-                            state.messages[message.topic] = nil
-                        } else {
-                            state.messages[message.topic] = message.payload
-                        }
-                        state.queue.append(message)
-                        state.arrivals[message.topic] = .now
-                    }
-                }
-            }
+        (events, sink) = AsyncStream.makeStream(of: SessionEvent.self)
+        iterator = events.makeAsyncIterator()
+        let (mqtt, sink) = (client.events, sink)
+        forwarder = Task {
+            for await event in mqtt { sink.yield(.mqtt(event)) }
         }
     }
 
     /// Subscribes (QoS 1) to `filters`, sent at connect or at once when connected.
     func subscribe(_ filters: [String]) throws(Failure) {
-        shared.state.withLock { $0.subscribedAt = .now }
+        subscribedAt = .now
         for filter in filters {
             do {
                 try client.subscribe(filter, qos: 1)
@@ -92,16 +72,79 @@ final class BrokerSession: Sendable {
 
     func start() { client.start() }
 
+    /// From now on SIGINT and SIGTERM arrive as `.stop` events instead of ending the process.
+    func stopOnSignals() {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            let sink = self.sink
+            source.setEventHandler { sink.yield(.stop) }
+            source.resume()
+            signalSources.append(source)
+        }
+        // A parent (a test runner, a supervisor) may have started us with them blocked.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// Waits for `process` to end on a thread outside the cooperative pool; its end arrives
+    /// as an `.exited` event.
+    func watchExit(of process: ExecProcess) {
+        let sink = self.sink
+        process.onExit { status in sink.yield(.exited(pid: process.pid, status: status)) }
+    }
+
+    /// The next event, or `.alarm` once `instant` has come (`nil` when the stream ended).
+    /// Broker events also update the session's view (connection, messages) before they are
+    /// returned.
+    func next(before instant: ContinuousClock.Instant) async -> SessionEvent? {
+        let sink = self.sink
+        let alarm = Task {
+            try? await Task.sleep(until: instant, clock: .continuous)
+            if !Task.isCancelled { sink.yield(.alarm) }
+        }
+        defer { alarm.cancel() }
+        while true {
+            guard let event = await iterator.next() else { return nil }
+            // An alarm from an earlier wait that lost its race with an event is not this one.
+            if case .alarm = event, ContinuousClock.now < instant { continue }
+            apply(event)
+            return event
+        }
+    }
+
+    private func apply(_ event: SessionEvent) {
+        switch event {
+        case .mqtt(.connected):
+            connected = true
+            if !everConnected { connectedAt = .now }
+            everConnected = true
+        case .mqtt(.connectionFailed(let error)):
+            connected = false
+            if !everConnected { failure = error }
+        case .mqtt(.disconnected):
+            connected = false
+        case .mqtt(.message(let message)):
+            messages[message.topic] = message.payload.isEmpty ? nil : message.payload
+            arrivals[message.topic] = .now
+        case .stop:
+            stopRequested = true
+        case .exited, .alarm:
+            break
+        }
+    }
+
     /// Waits until connected; a refused or failed first connection ends at once with 69.
     func waitUntilConnected() async throws(Failure) {
-        while true {
-            let (connected, failure) = shared.state.withLock { ($0.connected, $0.failure) }
-            if connected { return }
+        while !connected {
             if let failure { throw unreachable(failure.description) }
-            if ContinuousClock.now >= deadline {
-                throw unreachable("no answer within \(Self.seconds(settings.timeout))")
+            guard let event = await next(before: deadline) else {
+                throw unreachable("the connection closed")
             }
-            try? await Task.sleep(for: .milliseconds(5))
+            if case .alarm = event { throw unreachable("no answer within \(Self.seconds(settings.timeout))") }
         }
     }
 
@@ -114,31 +157,26 @@ final class BrokerSession: Sendable {
     ) async throws(Failure) -> [String: [UInt8]] {
         try await waitUntilConnected()
         // Messages count as answers to these subscriptions from when they went out.
-        let started = shared.state.withLock { state in
-            [state.connectedAt, state.subscribedAt].compactMap { $0 }.max() ?? .now
+        let started = [connectedAt, subscribedAt].compactMap { $0 }.max() ?? .now
+        var latest: ContinuousClock.Instant?
+        for (topic, instant) in arrivals
+        where instant >= started && filters.contains(where: { MQTTTopicFilter.matches(filter: $0, topic: topic) }) {
+            latest = max(latest ?? instant, instant)
         }
         while true {
-            let (messages, arrivals, failure) = shared.state.withLock { ($0.messages, $0.arrivals, $0.failure) }
             if let failure { throw unreachable(failure.description) }
             if isComplete(messages) { return messages }
-            let now = ContinuousClock.now
-            let latest = arrivals.filter { topic, instant in
-                instant >= started && filters.contains { MQTTTopicFilter.matches(filter: $0, topic: topic) }
-            }.values.max()
-            if let latest, now - latest >= Self.quietPeriod { return messages }
-            if now >= deadline { return messages }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-    }
-
-    /// Messages that arrived since the last call, in order.
-    func drain() -> (messages: [MQTTMessage], disconnects: [String], connected: Bool) {
-        shared.state.withLock { state in
-            defer {
-                state.queue.removeAll()
-                state.disconnects.removeAll()
+            let wake = latest.map { min(deadline, $0 + Self.quietPeriod) } ?? deadline
+            guard let event = await next(before: wake) else { return messages }
+            switch event {
+            case .alarm:
+                return messages
+            case .mqtt(.message(let message))
+            where filters.contains(where: { MQTTTopicFilter.matches(filter: $0, topic: message.topic) }):
+                latest = .now
+            default:
+                continue
             }
-            return (state.queue, state.disconnects, state.connected)
         }
     }
 
@@ -163,7 +201,9 @@ final class BrokerSession: Sendable {
     /// thread's next turn costs nothing but a log line on the broker.
     func close(timeout: Duration = .milliseconds(50)) async {
         await client.stop(timeout: timeout)
-        consumer.cancel()
+        forwarder.cancel()
+        for source in signalSources { source.cancel() }
+        sink.finish()
     }
 
     private func unreachable(_ reason: String) -> Failure {
@@ -173,4 +213,16 @@ final class BrokerSession: Sendable {
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
+}
+
+/// What a command can wait for.
+enum SessionEvent: Sendable {
+    /// Something on the broker connection.
+    case mqtt(MQTTEvent)
+    /// SIGINT or SIGTERM (after `stopOnSignals()`).
+    case stop
+    /// An `--exec` child ended (after `watchExit(of:)`): exit code, or 128 + signal.
+    case exited(pid: Int32, status: Int32)
+    /// The moment passed to `next(before:)` has come.
+    case alarm
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rendering
+import WireContract
 
 #if canImport(Glibc)
     import Glibc
@@ -15,11 +16,11 @@ struct Failure: Error, Sendable {
         self.message = message
     }
 
-    static let stale: Int32 = 4
-    static let usageCode: Int32 = 64
-    static let dataCode: Int32 = 65
-    static let noInputCode: Int32 = 66
-    static let unavailableCode: Int32 = 69
+    static let stale = WireContract.ExitCode.stale
+    static let usageCode = WireContract.ExitCode.usage
+    static let dataCode = WireContract.ExitCode.dataError
+    static let noInputCode = WireContract.ExitCode.noInput
+    static let unavailableCode = WireContract.ExitCode.unavailable
 
     static func usage(_ message: String) -> Failure { Failure(usageCode, message) }
     static func payload(_ error: ViewModelError) -> Failure { Failure(dataCode, error.description) }
@@ -37,7 +38,7 @@ func runCommand(_ body: () async throws(Failure) -> Int32) async throws {
         code = error.code
     }
     Output.flush()
-    if code != 0 { throw ExitCode(code) }
+    if code != 0 { throw ArgumentParser.ExitCode(code) }
 }
 
 /// Writing to stdout and stderr without Foundation and without C's shared `FILE` streams:

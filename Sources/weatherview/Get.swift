@@ -1,6 +1,7 @@
 import ArgumentParser
 import Rendering
 import WeatherModel
+import WireContract
 
 /// `weatherview get LOC PATH`: one value for scripts.
 struct Get: AsyncParsableCommand {

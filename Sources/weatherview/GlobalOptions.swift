@@ -2,6 +2,7 @@ import ArgumentParser
 import Configuration
 import MQTTClient
 import WeatherModel
+import WireContract
 
 /// Options every command takes: where the broker is, how to log in, where the topics are,
 /// and how long to wait for retained data.
@@ -125,18 +126,10 @@ struct BrokerSettings: Sendable {
     var timeout: Double
 }
 
-/// Location ids as SPEC §2 allows them: `^[a-z0-9][a-z0-9_-]{0,63}$`.
-enum LocationID {
+extension LocationID {
+    /// A usage error unless `id` is a location id (SPEC §2).
     static func validate(_ id: String) throws(Failure) {
-        let bytes = Array(id.utf8)
-        let valid =
-            (1...64).contains(bytes.count)
-            && bytes.enumerated().allSatisfy { index, byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || (index > 0 && (byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")))
-            }
-        guard valid else {
+        guard isValid(id) else {
             throw Failure.usage("invalid location id '\(id)': lower-case letters, digits, '_' and '-' (e.g. home)")
         }
     }

@@ -1,16 +1,19 @@
 import MQTTClient
 import Rendering
+import WireContract
 
 /// Finding locations and reading their retained payloads.
 extension BrokerSession {
     var base: String { settings.baseTopic }
+    /// The topic names below the base topic.
+    var names: TopicNames { TopicNames(base: settings.baseTopic) }
 
     /// The location ids on the broker: those `<base>/bridge/info` announces and those with a
     /// `<base>/+/status`. Finishes when the info and the status of every announced location
     /// arrived, or after a quiet moment.
     func discoverLocations() async throws(Failure) -> [String] {
-        let infoTopic = base + "/bridge/info"
-        let filters = [infoTopic, base + "/+/status"]
+        let infoTopic = names.bridgeInfo
+        let filters = [infoTopic, names.everyLocation(.status)]
         try subscribe(filters)
         start()
         let decoder = PayloadDecoder()
@@ -19,7 +22,7 @@ extension BrokerSession {
                 let json = try? decoder.object(topic: infoTopic, bytes: bytes),
                 let info = try? BridgeInfo(TopicPayload(topic: infoTopic, json: json))
             else { return false }
-            return info.locations.allSatisfy { messages[base + "/" + $0 + "/status"] != nil }
+            return info.locations.allSatisfy { messages[names.status($0)] != nil }
         }
         var ids = Set(statusLocations(in: messages.keys))
         if let bytes = messages[infoTopic] {
@@ -36,10 +39,10 @@ extension BrokerSession {
 
     /// The location of `<base>/<loc>/status` topics.
     func statusLocations(in topics: some Sequence<String>) -> [String] {
-        topics.compactMap { topic in
-            guard topic.hasPrefix(base + "/"), topic.hasSuffix("/status") else { return nil }
-            let middle = topic.dropFirst(base.count + 1).dropLast("/status".count)
-            return middle.isEmpty || middle.contains("/") || middle == "bridge" ? nil : String(middle)
+        let names = names
+        return topics.compactMap { topic in
+            guard case .location(let id, .status)? = names.parse(topic) else { return nil }
+            return id
         }
     }
 
@@ -69,7 +72,7 @@ extension BrokerSession {
 
     /// Subscribes to the topics `kinds` of `location` and returns what arrived, decoded.
     func payloads(of location: String, kinds: [LocationTopic]) async throws(Failure) -> LocationPayloads {
-        let topics = kinds.map { $0.topic(base: base, location: location) }
+        let topics = kinds.map { names.name(.location(location, $0)) }
         try subscribe(topics)
         start()
         let messages = try await collect(filters: topics) { messages in topics.allSatisfy { messages[$0] != nil } }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rendering
+import WireContract
 
 /// `weatherview locations`: what the bridge announces, and how fresh each location is.
 struct Locations: AsyncParsableCommand {
@@ -21,8 +22,9 @@ struct Locations: AsyncParsableCommand {
         let clock = try ViewClock.fromEnvironment()
         let settings = try global.resolve()
         let base = settings.baseTopic
-        let infoTopic = base + "/bridge/info"
-        let filters = [infoTopic, base + "/+/status", base + "/+/current"]
+        let names = TopicNames(base: base)
+        let infoTopic = names.bridgeInfo
+        let filters = [infoTopic, names.everyLocation(.status), names.everyLocation(.current)]
         let messages = try await BrokerSession.with(settings) { (session) throws(Failure) in
             try session.subscribe(filters)
             session.start()
@@ -32,7 +34,7 @@ struct Locations: AsyncParsableCommand {
                     let info = try? BridgeInfo(TopicPayload(topic: infoTopic, json: json))
                 else { return false }
                 return info.locations.allSatisfy { id in
-                    messages[base + "/" + id + "/status"] != nil && messages[base + "/" + id + "/current"] != nil
+                    messages[names.status(id)] != nil && messages[names.current(id)] != nil
                 }
             }
         }
@@ -49,12 +51,7 @@ struct Locations: AsyncParsableCommand {
         // Group `<base>/<loc>/status|current` by location.
         var payloads: [String: LocationPayloads] = [:]
         for (topic, bytes) in messages where topic != infoTopic {
-            guard topic.hasPrefix(base + "/") else { continue }
-            let parts = topic.dropFirst(base.count + 1).split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let kind = LocationTopic(rawValue: String(parts[1])), !parts[0].isEmpty,
-                parts[0] != "bridge"
-            else { continue }
-            let id = String(parts[0])
+            guard case .location(let id, let kind)? = names.parse(topic) else { continue }
             var location = payloads[id] ?? LocationPayloads(location: id)
             do throws(ViewModelError) {
                 location[kind] = TopicPayload(topic: topic, json: try decoder.object(topic: topic, bytes: bytes))

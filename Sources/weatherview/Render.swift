@@ -1,8 +1,10 @@
 import ArgumentParser
 import Configuration
+import Dispatch
 import FoundationEssentials
 import Rendering
 import WeatherModel
+import WireContract
 
 #if canImport(Glibc)
     import Glibc
@@ -89,9 +91,9 @@ struct Render: AsyncParsableCommand {
         let clock = try ViewClock.fromEnvironment()
         let settings = try global.resolve()
         let (location, watch) = (self.location, self.watch)
-        if watch { StopSignal.install() }
         return try await BrokerSession.with(settings, closeTimeout: watch ? .seconds(1) : .milliseconds(50)) {
             (session) throws(Failure) in
+            if watch { session.stopOnSignals() }
             let source = try await FrameSource.open(session, location: location, layout: job.layout)
             let messages = try await source.collect(session)
             if watch { return try await job.watch(source, retained: messages, session: session, clock: clock) }
@@ -121,6 +123,8 @@ struct RenderJob: Sendable {
     let minInterval: Double
 
     static let cannotWrite: Int32 = 73
+    /// How long `--watch` lets a burst of messages settle before it looks at them.
+    static let settle: Duration = .milliseconds(50)
 
     init(_ command: Render) throws(Failure) {
         if let location = command.location { try LocationID.validate(location) }
@@ -191,9 +195,9 @@ struct RenderJob: Sendable {
 
     /// Runs `--exec` (if given) for the frame just written and waits for it.
     func runExec() async throws(Failure) {
-        guard var process = try startExec() else { return }
-        while !process.finished() { try? await Task.sleep(for: .milliseconds(20)) }
-        if let status = process.status, status != 0 { Output.error("--exec command ended with status \(status)") }
+        guard let process = try startExec() else { return }
+        let status = await process.status()
+        if status != 0 { Output.error("--exec command ended with status \(status)") }
     }
 
     /// Starts `--exec` with `{file}` replaced by the shell-quoted output path.
@@ -220,23 +224,17 @@ struct RenderJob: Sendable {
         var policy = FrameWatch(minInterval: minInterval)
         var latest: RenderedFrame?
         var lastInput: FrameSource.Drawn?
-        var lastLook = -Double.infinity
         var reported: Set<String> = []
         var running: ExecProcess?
         var waitingNoted = false
         var wasConnected = true
-        while !StopSignal.requested {
-            let (arrived, disconnects, connected) = session.drain()
-            for reason in disconnects { Output.error("connection lost (\(reason)); reconnecting") }
-            if connected && !wasConnected { Output.error("connected again") }
-            wasConnected = connected
-            for message in arrived {
-                messages[message.topic] = message.payload.isEmpty ? nil : message.payload
-            }
-            // Look again when something arrived, and every 15 s for what the clock changes.
-            let now = seconds()
-            if !arrived.isEmpty || now - lastLook >= 15 {
-                lastLook = now
+        // When to look at the data again: soon after messages arrive (a burst is drawn once),
+        // and every 15 s for what the clock changes. When a held-back frame may go out.
+        var lookAt = ContinuousClock.now
+        var writeAt: ContinuousClock.Instant?
+        while !session.stopRequested {
+            if ContinuousClock.now >= lookAt {
+                lookAt = .now + .seconds(15)
                 let drawn = source.drawn(messages, now: clock.now(), job: self)
                 for problem in drawn.problems where !reported.contains(problem) {
                     Output.error(problem)
@@ -245,32 +243,51 @@ struct RenderJob: Sendable {
                 if drawn.input != nil, drawn.input != lastInput?.input {
                     latest = RenderedFrame(bytes: source.encode(drawn, job: self), stale: drawn.stale, problems: [])
                     lastInput = drawn
-                } else if drawn.input == nil, !waitingNoted, now >= session.settings.timeout {
+                } else if drawn.input == nil, !waitingNoted, seconds() >= session.settings.timeout {
                     Output.error("no data yet for \(source.describe(session)); waiting")
                     waitingNoted = true
                 }
             }
-            if var process = running {
-                if process.finished() {
-                    if let status = process.status, status != 0 {
-                        Output.error("--exec command ended with status \(status)")
-                    }
-                    running = nil
-                } else {
-                    running = process
+            // A new frame goes out only when the panel is not still busy with the last one.
+            writeAt = nil
+            if running == nil, let frame = latest {
+                switch policy.offer(frame.bytes, at: seconds()) {
+                case .write:
+                    try deliver(frame.bytes)
+                    Output.error(
+                        "wrote \(out) (\(frame.bytes.count) bytes)" + (frame.stale.map { "; stale: " + $0 } ?? ""))
+                    running = try startExec()
+                    if let running { session.watchExit(of: running) }
+                case .wait(let until):
+                    writeAt = started + .milliseconds(Int64(until * 1000))
+                case .identical:
+                    break
                 }
             }
-            // A new frame goes out only when the panel is not still busy with the last one.
-            if running == nil, let frame = latest, case .write = policy.offer(frame.bytes, at: now) {
-                try deliver(frame.bytes)
-                Output.error("wrote \(out) (\(frame.bytes.count) bytes)" + (frame.stale.map { "; stale: " + $0 } ?? ""))
-                running = try startExec()
+            guard let event = await session.next(before: min(lookAt, writeAt ?? lookAt)) else { break }
+            switch event {
+            case .mqtt(.message(let message)):
+                messages[message.topic] = message.payload.isEmpty ? nil : message.payload
+                lookAt = min(lookAt, .now + Self.settle)
+            case .mqtt(.disconnected(let reason?)):
+                Output.error("connection lost (\(reason)); reconnecting")
+            case .mqtt(.connected) where !wasConnected:
+                Output.error("connected again")
+            case .exited(let pid, let status) where pid == running?.pid:
+                if status != 0 { Output.error("--exec command ended with status \(status)") }
+                running = nil
+            default:
+                break
             }
-            try? await Task.sleep(for: .milliseconds(250))
+            wasConnected = session.connected
         }
         // A command still running gets a few seconds to finish (a panel refresh), then is left.
-        if var running {
-            for _ in 0..<250 where !running.finished() { try? await Task.sleep(for: .milliseconds(20)) }
+        if let running {
+            let until = ContinuousClock.now + .seconds(5)
+            while let event = await session.next(before: until) {
+                if case .alarm = event { break }
+                if case .exited(let pid, _) = event, pid == running.pid { break }
+            }
         }
         return 0
     }
@@ -308,15 +325,15 @@ struct FrameSource: Sendable {
         -> FrameSource
     {
         let base = session.base
+        let names = session.names
         switch layout {
         case .single:
             let id = try await session.location(location, command: "render")
-            try session.subscribe(LocationTopic.allCases.map { $0.topic(base: base, location: id) })
+            try session.subscribe(LocationTopic.allCases.map { names.name(.location(id, $0)) })
             session.start()
             return FrameSource(base: base, location: id)
         case .overview:
-            try session.subscribe(
-                [base + "/bridge/info"] + LocationTopic.allCases.map { base + "/+/" + $0.rawValue })
+            try session.subscribe([names.bridgeInfo] + LocationTopic.allCases.map(names.everyLocation))
             session.start()
             return FrameSource(base: base, location: nil)
         }
@@ -325,20 +342,20 @@ struct FrameSource: Sendable {
     /// The retained messages, once every location shown has its weather (or the broker went
     /// quiet, or `--timeout` passed).
     func collect(_ session: BrokerSession) async throws(Failure) -> [String: [UInt8]] {
-        let base = self.base
+        let names = TopicNames(base: base)
         if let location {
-            let topics = LocationTopic.allCases.map { $0.topic(base: base, location: location) }
-            let needed = [LocationTopic.current, .hourly, .daily].map { $0.topic(base: base, location: location) }
+            let topics = LocationTopic.allCases.map { names.name(.location(location, $0)) }
+            let needed = [LocationTopic.current, .hourly, .daily].map { names.name(.location(location, $0)) }
             return try await session.collect(filters: topics) { messages in needed.allSatisfy { messages[$0] != nil } }
         }
-        let filters = [base + "/bridge/info"] + LocationTopic.allCases.map { base + "/+/" + $0.rawValue }
-        let infoTopic = base + "/bridge/info"
+        let infoTopic = names.bridgeInfo
+        let filters = [infoTopic] + LocationTopic.allCases.map(names.everyLocation)
         let decoder = PayloadDecoder()
         return try await session.collect(filters: filters) { messages in
             guard let bytes = messages[infoTopic], let json = try? decoder.object(topic: infoTopic, bytes: bytes),
                 let info = try? BridgeInfo(TopicPayload(topic: infoTopic, json: json)), !info.locations.isEmpty
             else { return false }
-            return info.locations.allSatisfy { messages[base + "/" + $0 + "/current"] != nil }
+            return info.locations.allSatisfy { messages[names.current($0)] != nil }
         }
     }
 
@@ -398,19 +415,16 @@ struct FrameSource: Sendable {
     /// The locations in the order the bridge announces them, then any others by id.
     func locations(in messages: [String: [UInt8]]) -> [String] {
         var announced: [String] = []
-        let infoTopic = base + "/bridge/info"
+        let names = TopicNames(base: base)
+        let infoTopic = names.bridgeInfo
         if let bytes = messages[infoTopic], let json = try? PayloadDecoder().object(topic: infoTopic, bytes: bytes),
             let info = try? BridgeInfo(TopicPayload(topic: infoTopic, json: json))
         {
             announced = info.locations
         }
         var others: Set<String> = []
-        for topic in messages.keys where topic.hasPrefix(base + "/") {
-            let parts = topic.dropFirst(base.count + 1).split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0] != "bridge", !parts[0].isEmpty,
-                LocationTopic(rawValue: String(parts[1])) != nil
-            else { continue }
-            others.insert(String(parts[0]))
+        for topic in messages.keys {
+            if case .location(let id, _)? = names.parse(topic) { others.insert(id) }
         }
         var seen: Set<String> = []
         return (announced + others.sorted()).filter { seen.insert($0).inserted }
@@ -431,11 +445,10 @@ struct FrameSource: Sendable {
     }
 }
 
-/// `--exec`: a shell command started with `posix_spawn`, polled for its end so that no
-/// thread of the cooperative pool blocks in `waitpid`.
-struct ExecProcess {
+/// `--exec`: a shell command started with `posix_spawn`. Its end is awaited on a thread of its
+/// own (a blocking `waitpid`), so no thread of the cooperative pool blocks and nothing polls.
+struct ExecProcess: Sendable {
     let pid: pid_t
-    private(set) var status: Int32?
 
     init?(_ command: String) {
         var pid: pid_t = 0
@@ -454,16 +467,22 @@ struct ExecProcess {
         self.pid = pid
     }
 
-    /// Whether the command has ended (reaping it when it has).
-    mutating func finished() -> Bool {
-        if status != nil { return true }
-        var raw: Int32 = 0
-        let result = waitpid(pid, &raw, WNOHANG)
-        if result == 0 { return false }
-        // Exited: the code; killed: 128 + the signal, as shells report it.
-        let signal = raw & 0x7F
-        status = result < 0 ? -1 : signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
-        return true
+    /// Calls `handler` once the command has ended (reaping it) with its exit code, or
+    /// 128 + the signal that killed it, as shells report it; from a thread of its own.
+    func onExit(_ handler: @escaping @Sendable (Int32) -> Void) {
+        let pid = self.pid
+        DispatchQueue(label: "weatherview.exec.\(pid)").async {
+            var raw: Int32 = 0
+            var result: pid_t
+            repeat { result = waitpid(pid, &raw, 0) } while result < 0 && errno == EINTR
+            let signal = raw & 0x7F
+            handler(result < 0 ? -1 : signal == 0 ? (raw >> 8) & 0xFF : 128 + signal)
+        }
+    }
+
+    /// The exit status, once the command has ended.
+    func status() async -> Int32 {
+        await withCheckedContinuation { continuation in onExit { continuation.resume(returning: $0) } }
     }
 
     /// `text` in single quotes for `/bin/sh`.

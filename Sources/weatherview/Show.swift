@@ -1,6 +1,7 @@
 import ArgumentParser
 import Rendering
 import WeatherModel
+import WireContract
 
 /// `weatherview show [LOC]`: the weather of one location for a person at a terminal.
 struct Show: AsyncParsableCommand {

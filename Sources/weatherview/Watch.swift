@@ -1,8 +1,8 @@
 import ArgumentParser
 import MQTTClient
 import Rendering
-import Synchronization
 import WeatherModel
+import WireContract
 
 #if canImport(Glibc)
     import Glibc
@@ -38,28 +38,33 @@ struct Watch: AsyncParsableCommand {
         let clock = try ViewClock.fromEnvironment()
         let settings = try global.resolve()
         let base = settings.baseTopic
+        let names = TopicNames(base: base)
         let filters: [String]
         if let location {
-            filters = LocationTopic.allCases.map { $0.topic(base: base, location: location) }
+            filters = LocationTopic.allCases.map { names.name(.location(location, $0)) }
         } else {
-            filters = LocationTopic.allCases.map { base + "/+/" + $0.rawValue } + [base + "/bridge/state"]
+            filters = LocationTopic.allCases.map(names.everyLocation) + [names.bridgeState]
         }
-        StopSignal.install()
         let json = self.json
         return try await BrokerSession.with(settings, closeTimeout: .seconds(1)) { (session) throws(Failure) in
+            session.stopOnSignals()
             try session.subscribe(filters)
             session.start()
             try await session.waitUntilConnected()
             var printer = WatchPrinter(base: base, json: json, clock: clock)
             var wasConnected = true
-            while !StopSignal.requested {
-                let (messages, disconnects, connected) = session.drain()
-                for reason in disconnects { Output.error("connection lost (\(reason)); reconnecting") }
-                if connected && !wasConnected { Output.error("connected again") }
-                wasConnected = connected
-                for message in messages { printer.handle(message) }
-                if !messages.isEmpty { Output.flush() }
-                try? await Task.sleep(for: .milliseconds(20))
+            while !session.stopRequested, let event = await session.next(before: .now + .seconds(3600)) {
+                switch event {
+                case .mqtt(.message(let message)):
+                    printer.handle(message)
+                case .mqtt(.disconnected(let reason?)):
+                    Output.error("connection lost (\(reason)); reconnecting")
+                case .mqtt(.connected) where !wasConnected:
+                    Output.error("connected again")
+                default:
+                    break
+                }
+                wasConnected = session.connected
             }
             return 0
         }
@@ -87,11 +92,9 @@ struct WatchPrinter {
             if json { Output.line(Self.jsonLine(topic: message.topic, payload: .null)) }
             return
         }
-        let parts =
-            message.topic.hasPrefix(base + "/")
-            ? message.topic.dropFirst(base.count + 1).split(separator: "/", omittingEmptySubsequences: false) : []
+        let topic = TopicNames(base: base).parse(message.topic)
         // bridge/state is plain text.
-        if parts.count == 2, parts[0] == "bridge" {
+        if topic == .bridgeState || topic == .bridgeInfo {
             guard let text = String(validating: message.payload, as: UTF8.self), message.payload.count <= 65536 else {
                 Output.error("\(message.topic): payload is not short UTF-8 text")
                 return
@@ -99,7 +102,7 @@ struct WatchPrinter {
             Output.line(
                 json
                     ? Self.jsonLine(topic: message.topic, payload: .string(text))
-                    : "bridge " + parts[1] + ": " + TerminalText.clean(text))
+                    : (topic == .bridgeState ? "bridge state: " : "bridge info: ") + TerminalText.clean(text))
             return
         }
         let payload: JSONValue
@@ -109,11 +112,10 @@ struct WatchPrinter {
             Output.error(error.description)
             return
         }
-        guard parts.count == 2, let kind = LocationTopic(rawValue: String(parts[1])) else {
+        guard case .location(let id, let kind)? = topic else {
             if json { Output.line(Self.jsonLine(topic: message.topic, payload: payload)) }
             return
         }
-        let id = String(parts[0])
         var location = locations[id] ?? LocationPayloads(location: id)
         location[kind] = TopicPayload(topic: message.topic, json: payload)
         let model: WeatherViewModel
@@ -133,23 +135,5 @@ struct WatchPrinter {
 
     static func jsonLine(topic: String, payload: JSONValue) -> String {
         JSONValue.object(JSONObject([("topic", .string(topic)), ("payload", payload)])).serialized()
-    }
-}
-
-/// SIGINT and SIGTERM end `watch` cleanly: the handler only sets a flag the loop polls.
-enum StopSignal {
-    private static let flag = Atomic<Bool>(false)
-
-    static var requested: Bool { flag.load(ordering: .relaxed) }
-
-    static func install() {
-        signal(SIGINT) { _ in StopSignal.flag.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in StopSignal.flag.store(true, ordering: .relaxed) }
-        // A parent (a test runner, a supervisor) may have started us with them blocked.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 }

@@ -290,6 +290,13 @@ struct ValidationTests {
         #expect(error.message.contains("^[a-z0-9][a-z0-9_-]{0,63}$"))
     }
 
+    @Test("'bridge' is refused as a location id: <base>/bridge/… holds the bridge's own topics")
+    func reservedLocationID() throws {
+        let error = try #require(ConfigTesting.error("locations:\n  - id: bridge\n    latitude: 1\n    longitude: 2\n"))
+        #expect(error.line == 2)
+        #expect(error.message.contains("'bridge' is reserved"), "\(error)")
+    }
+
     @Test("valid location ids", arguments: ["home", "0", "a-b_c", "x9", String(repeating: "a", count: 64)])
     func validLocationID(_ id: String) throws {
         let config = try ConfigTesting.parse("locations:\n  - id: \(id)\n    latitude: 1\n    longitude: 2\n")

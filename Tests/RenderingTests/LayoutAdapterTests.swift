@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherModel
+import WireContract
 
 @testable import Rendering
 
@@ -17,7 +18,7 @@ struct LayoutAdapterTests {
         var payloads = LocationPayloads(location: id)
         for kind in LocationTopic.allCases {
             guard let json = document[kind.rawValue] else { continue }
-            payloads[kind] = TopicPayload(topic: kind.topic(base: "weather", location: id), json: json)
+            payloads[kind] = TopicPayload(topic: TopicNames(base: "weather").name(.location(id, kind)), json: json)
         }
         return try WeatherViewModel(payloads: payloads, now: try #require(ISO8601.date(now)), units: units)
     }

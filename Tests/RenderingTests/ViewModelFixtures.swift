@@ -2,6 +2,7 @@ import Foundation
 import Rendering
 import TestSupport
 import WeatherModel
+import WireContract
 
 /// Recorded payloads for the view-model and terminal tests: `Golden/terminal/inputs/<name>.json`
 /// holds `{current, hourly, daily, alerts[, status]}` of one location, as the bridge publishes them.
@@ -23,7 +24,7 @@ enum ViewModelFixtures {
         var payloads = LocationPayloads(location: id)
         for kind in LocationTopic.allCases {
             guard let json = document[kind.rawValue] else { continue }
-            payloads[kind] = TopicPayload(topic: kind.topic(base: base, location: id), json: json)
+            payloads[kind] = TopicPayload(topic: TopicNames(base: base).name(.location(id, kind)), json: json)
         }
         return payloads
     }

@@ -2,6 +2,7 @@ import Foundation
 import Rendering
 import Testing
 import WeatherModel
+import WireContract
 
 /// Payloads from other publishers can be anything; each problem is a `ViewModelError`
 /// naming the topic and what is wrong, never a crash.

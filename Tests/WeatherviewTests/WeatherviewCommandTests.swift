@@ -139,4 +139,36 @@ struct WeatherviewCommandTests {
         plain.signal(SIGINT)
         #expect(plain.wait(timeout: 10) == 0)
     }
+
+    @Test("render writes a frame and runs --exec once; --watch redraws on new data, runs --exec per frame, ends on SIGTERM")
+    func renderAndWatch() throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker)
+        let folder = TemporaryFolder()
+        let frame = folder.path + "/frame.png"
+        let once = try WeatherviewProcess.run(
+            ["render", "munich", "--size", "250x122", "--out", frame, "--exec", "echo once {file}", "--broker", broker.url],
+            environment: fresh)
+        #expect(once.status == 0, "\(once.stderr)")
+        #expect(once.stdout == "once \(frame)\n")
+        let bytes = try #require(FileManager.default.contents(atPath: frame))
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+
+        let watcher = WeatherviewProcess()
+        try watcher.start(
+            [
+                "render", "munich", "--size", "250x122", "--out", frame, "--watch", "--min-interval", "0s",
+                "--exec", "echo frame {file}", "--broker", broker.url,
+            ], environment: fresh)
+        #expect(watcher.waitForLine { $0 == "frame \(frame)" } != nil, "no first frame: \(watcher.stderr)")
+        let update = RetainedWeather.munich["current"]!.replacingOccurrences(
+            of: #""temperature":8.5"#, with: #""temperature":-13.5"#)
+        try broker.publish("weather/munich/current", update)
+        let deadline = Date().addingTimeInterval(10)
+        while watcher.stdout.components(separatedBy: "frame ").count < 3 && Date() < deadline { usleep(20_000) }
+        #expect(watcher.stdout == "frame \(frame)\nframe \(frame)\n", "\(watcher.stderr)")
+        watcher.signal(SIGTERM)
+        #expect(watcher.wait(timeout: 10) == 0)
+        #expect(watcher.stderr.components(separatedBy: "wrote \(frame)").count == 3, "\(watcher.stderr)")
+    }
 }

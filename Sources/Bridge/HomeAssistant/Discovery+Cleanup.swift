@@ -1,4 +1,5 @@
 import WeatherModel
+import WireContract
 
 extension Discovery {
     /// Whether the retained message `payload` on `topic` is a device of this bridge that no
@@ -20,7 +21,7 @@ extension Discovery {
         guard let location = ownedLocation(topic: topic, prefix: prefix), !configuredLocations.contains(location),
             !payload.isEmpty, let object = try? JSONParser.parse(payload), object.object != nil
         else { return false }
-        return isOurs(object, bridgeState: Topics(base: baseTopic).bridgeState)
+        return isOurs(object, bridgeState: TopicNames(base: baseTopic).bridgeState)
     }
 
     /// `x` of `<prefix>/device/weather2mqtt_<x>/config`, or `nil` for any other topic.

@@ -1,5 +1,6 @@
 import Configuration
 import WeatherModel
+import WireContract
 
 /// Home Assistant MQTT discovery (SPEC §6): one device per location, announced with
 /// device-based discovery on `<prefix>/device/weather2mqtt_<loc>/config`.
@@ -59,7 +60,7 @@ public enum Discovery {
     public static func payload(
         for location: LocationSettings, provider: String, configuration: BridgeConfiguration
     ) -> JSONValue {
-        let topics = Topics(base: configuration.mqtt.baseTopic)
+        let topics = TopicNames(base: configuration.mqtt.baseTopic)
         let ids = HomeAssistantIDs(baseTopic: configuration.mqtt.baseTopic, location: location.id)
         var components = JSONObject()
         for sensor in DiscoverySensor.all(units: configuration.units) {
@@ -85,7 +86,7 @@ public enum Discovery {
     }
 
     /// The availability entry every entity shares: the bridge's `online` / `offline`.
-    static func availability(_ topics: Topics) -> JSONValue {
+    static func availability(_ topics: TopicNames) -> JSONValue {
         [
             "topic": .string(topics.bridgeState),
             "payload_available": "online",
@@ -96,7 +97,7 @@ public enum Discovery {
     static func deviceObjectID(_ location: String) -> String { "weather2mqtt_" + location }
 
     private static func component(
-        _ sensor: DiscoverySensor, ids: HomeAssistantIDs, location: String, topics: Topics
+        _ sensor: DiscoverySensor, ids: HomeAssistantIDs, location: String, topics: TopicNames
     ) -> JSONValue {
         let stateTopic: String
         switch sensor.source {

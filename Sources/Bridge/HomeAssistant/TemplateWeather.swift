@@ -1,5 +1,6 @@
 import Configuration
 import WeatherModel
+import WireContract
 
 /// `weather2mqtt ha-template`: a Home Assistant weather entity for one location, as YAML to
 /// paste into Home Assistant's configuration (SPEC §6).
@@ -34,7 +35,7 @@ public enum TemplateWeather {
 
     /// The YAML for `location`.
     public static func yaml(for location: LocationSettings, configuration: BridgeConfiguration) -> String {
-        let topics = Topics(base: configuration.mqtt.baseTopic)
+        let topics = TopicNames(base: configuration.mqtt.baseTopic)
         let ids = HomeAssistantIDs(baseTopic: configuration.mqtt.baseTopic, location: location.id)
         let entities = Entities(ids: ids)
         var yaml = YAMLText()
@@ -65,7 +66,7 @@ public enum TemplateWeather {
     }
 
     private static func header(
-        _ yaml: inout YAMLText, location: LocationSettings, configuration: BridgeConfiguration, topics: Topics,
+        _ yaml: inout YAMLText, location: LocationSettings, configuration: BridgeConfiguration, topics: TopicNames,
         entities: Entities
     ) {
         let units = configuration.units
@@ -96,7 +97,7 @@ public enum TemplateWeather {
     }
 
     private static func mqttSensors(
-        _ yaml: inout YAMLText, location: LocationSettings, configuration: BridgeConfiguration, topics: Topics,
+        _ yaml: inout YAMLText, location: LocationSettings, configuration: BridgeConfiguration, topics: TopicNames,
         ids: HomeAssistantIDs, entities: Entities
     ) {
         let sensors = [

@@ -2,6 +2,7 @@ import Configuration
 import FoundationEssentials
 import MQTTClient
 import WeatherModel
+import WireContract
 
 /// Publishing: every retained topic goes through `retain`, which keeps it for republishing and
 /// leaves out what the broker already holds.
@@ -19,10 +20,10 @@ extension BridgeService {
     func expiry(of topic: String) -> UInt32? {
         let settings = configuration.mqtt
         guard settings.protocolVersion == .v5, settings.messageExpiry > 0 else { return nil }
-        let isReading =
-            topic.hasPrefix(topics.base + "/") && !topic.hasPrefix(topics.base + "/bridge/")
-            && !topic.hasSuffix("/status")
-        return isReading ? UInt32(settings.messageExpiry) : nil
+        switch topics.parse(topic) {
+        case .location(_, .status), .bridgeState, .bridgeInfo, nil: return nil
+        case .location, .currentField: return UInt32(settings.messageExpiry)
+        }
     }
 
     func send(_ topic: String, _ payload: [UInt8], retain: Bool) {

@@ -3,6 +3,7 @@ import FoundationEssentials
 import MQTTClient
 import Providers
 import WeatherModel
+import WireContract
 
 /// The long-running bridge: polls every location when its data is due, publishes the
 /// readings as retained topics, and republishes everything it holds after every (re)connect.
@@ -14,7 +15,7 @@ public actor BridgeService {
     let clock: BridgeClock
     let log: Log
     let refresher: Refresher
-    let topics: Topics
+    let topics: TopicNames
     /// Locations whose Home Assistant devices are ours to keep (none without discovery).
     let announcedLocations: Set<String>
     let startedAt: Date
@@ -40,7 +41,7 @@ public actor BridgeService {
         self.clock = clock
         self.log = log
         self.refresher = refresher
-        topics = Topics(base: configuration.mqtt.baseTopic)
+        topics = TopicNames(base: configuration.mqtt.baseTopic)
         announcedLocations = configuration.homeAssistant.discovery ? Set(configuration.locations.map(\.id)) : []
         let startedAt = clock.now()
         self.startedAt = startedAt

@@ -3,6 +3,7 @@ import FoundationEssentials
 import HTTPClient
 import Providers
 import WeatherModel
+import WireContract
 
 /// Everything a command needs, built from the configuration file and the environment:
 /// the validated configuration, the clock, the logger and the providers.

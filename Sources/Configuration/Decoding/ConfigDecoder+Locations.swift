@@ -1,4 +1,5 @@
 import WeatherModel
+import WireContract
 
 extension ConfigDecoder {
     static let locationKeys = ["id", "name", "latitude", "longitude", "timezone", "providers", "interval"]
@@ -42,12 +43,17 @@ extension ConfigDecoder {
         guard let idNode = section.value("id"), let id = try string(section, "id") else {
             throw fail(node.line, "\(path).id is required (the location's topic segment, e.g. home)")
         }
-        guard ConfigDecoder.isLocationID(id) else {
+        guard LocationID.isValid(id) else {
+            if LocationID.reserved.contains(id) {
+                throw fail(
+                    idNode.line,
+                    "\(path).id '\(id)' is reserved: <base>/\(id)/… holds the bridge's own topics; pick another id")
+            }
             throw fail(
                 idNode.line,
                 "\(path).id '\(MessageText.shown(id))' is not a valid location id: it becomes a topic segment, so "
                     + "use 1–64 of a–z, 0–9, '_' and '-', starting with a letter or digit "
-                    + "(^[a-z0-9][a-z0-9_-]{0,63}$; no uppercase, spaces, '/', '+' or '#')")
+                    + "(\(LocationID.rule); no uppercase, spaces, '/', '+' or '#')")
         }
         guard let latitude = try double(section, "latitude", in: -90...90) else {
             throw fail(node.line, "\(path).latitude is required (a number, −90…90)")
@@ -98,16 +104,5 @@ extension ConfigDecoder {
             names.append(provider)
         }
         return names
-    }
-
-    /// `^[a-z0-9][a-z0-9_-]{0,63}$`
-    static func isLocationID(_ id: String) -> Bool {
-        let scalars = Array(id.unicodeScalars)
-        guard (1...64).contains(scalars.count) else { return false }
-        for (index, scalar) in scalars.enumerated() {
-            let alphanumeric = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-            guard alphanumeric || (index > 0 && (scalar == "_" || scalar == "-")) else { return false }
-        }
-        return true
     }
 }

@@ -1,4 +1,5 @@
 import WeatherModel
+import WireContract
 
 /// `weatherview watch`: one plain line per update, saying what changed.
 public enum WatchLine {

@@ -1,14 +1,5 @@
 import WeatherModel
-
-/// The retained topics of one location below `<base>/<loc>/` (SPEC §3).
-public enum LocationTopic: String, Sendable, CaseIterable {
-    case current, hourly, daily, alerts, status
-
-    /// `<base>/<loc>/<topic>`.
-    public func topic(base: String, location: String) -> String {
-        base + "/" + location + "/" + rawValue
-    }
-}
+import WireContract
 
 /// One parsed payload and the topic it arrived on.
 public struct TopicPayload: Sendable, Equatable {
@@ -49,8 +40,9 @@ public struct LocationPayloads: Sendable, Equatable {
         base: String, location: String, messages: [String: [UInt8]], decoder: PayloadDecoder = PayloadDecoder()
     ) throws(ViewModelError) {
         self.init(location: location)
+        let names = TopicNames(base: base)
         for kind in LocationTopic.allCases {
-            let topic = kind.topic(base: base, location: location)
+            let topic = names.name(.location(location, kind))
             guard let bytes = messages[topic] else { continue }
             self[kind] = TopicPayload(topic: topic, json: try decoder.object(topic: topic, bytes: bytes))
         }

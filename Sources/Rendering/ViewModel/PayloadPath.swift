@@ -1,4 +1,5 @@
 import WeatherModel
+import WireContract
 
 /// A dotted path into one location's payloads, as `weatherview get` takes it:
 /// `current.temperature`, `daily.days.0.temperature_max`, `status.state`. The first

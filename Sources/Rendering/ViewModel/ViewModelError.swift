@@ -1,3 +1,5 @@
+import WireContract
+
 /// A payload that cannot be shown: it does not parse, or it does not match SPEC §4.
 ///
 /// Payloads come from whatever publishes on the broker, so every problem is reported with
@@ -17,5 +19,5 @@ public struct ViewModelError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String { topic + ": " + problem }
 
     /// The process exit code for a payload that does not parse or match the schema (SPEC §7).
-    public static let exitCode: Int32 = 65
+    public static let exitCode: Int32 = ExitCode.dataError
 }

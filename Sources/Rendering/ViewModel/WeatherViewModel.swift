@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WeatherModel
+import WireContract
 
 /// Everything a view shows about one location, from its retained payloads and a `now`.
 ///

@@ -1,0 +1,83 @@
+/// One of the topics of SPEC §3, without its base.
+public enum Topic: Hashable, Sendable {
+    /// `<base>/bridge/state`: `online` / `offline`.
+    case bridgeState
+    /// `<base>/bridge/info`.
+    case bridgeInfo
+    /// `<base>/<loc>/<kind>`: a location's payload.
+    case location(String, LocationTopic)
+    /// `<base>/<loc>/current/<field>`: one current value as plain text (`flat_topics`).
+    case currentField(String, String)
+
+    /// The location the topic belongs to, if any.
+    public var location: String? {
+        switch self {
+        case .bridgeState, .bridgeInfo: nil
+        case .location(let id, _), .currentField(let id, _): id
+        }
+    }
+}
+
+/// The JSON payloads every location has, below `<base>/<loc>/`.
+public enum LocationTopic: String, Sendable, CaseIterable {
+    case current, hourly, daily, alerts, status
+}
+
+/// Topic names below one base topic: built and parsed in one place, by the bridge that
+/// publishes them and by every subscriber that reads them.
+public struct TopicNames: Sendable, Equatable {
+    /// `mqtt.base_topic`, without a trailing `/`.
+    public var base: String
+
+    public init(base: String) { self.base = base }
+
+    /// The full topic name.
+    public func name(_ topic: Topic) -> String {
+        switch topic {
+        case .bridgeState: base + "/bridge/state"
+        case .bridgeInfo: base + "/bridge/info"
+        case .location(let id, let kind): base + "/" + id + "/" + kind.rawValue
+        case .currentField(let id, let field): base + "/" + id + "/current/" + field
+        }
+    }
+
+    /// The topic a full name stands for, or nil when it is not one of ours (another base, an
+    /// unknown suffix, a segment that is not a location id).
+    public func parse(_ name: String) -> Topic? {
+        guard name.hasPrefix(base + "/") else { return nil }
+        let parts = name.dropFirst(base.count + 1).split(separator: "/", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 2 where parts[0] == "bridge":
+            switch parts[1] {
+            case "state": return .bridgeState
+            case "info": return .bridgeInfo
+            default: return nil
+            }
+        case 2:
+            let id = String(parts[0])
+            guard LocationID.isValid(id), let kind = LocationTopic(rawValue: String(parts[1])) else { return nil }
+            return .location(id, kind)
+        case 3 where parts[1] == "current":
+            let id = String(parts[0])
+            guard LocationID.isValid(id), !parts[2].isEmpty else { return nil }
+            return .currentField(id, String(parts[2]))
+        default:
+            return nil
+        }
+    }
+
+    /// A subscription filter for one payload of every location: `<base>/+/<kind>`.
+    public func everyLocation(_ kind: LocationTopic) -> String { base + "/+/" + kind.rawValue }
+
+    // Shorthands for the bridge's publishing code.
+    public var bridgeState: String { name(.bridgeState) }
+    public var bridgeInfo: String { name(.bridgeInfo) }
+    public func current(_ location: String) -> String { name(.location(location, .current)) }
+    public func hourly(_ location: String) -> String { name(.location(location, .hourly)) }
+    public func daily(_ location: String) -> String { name(.location(location, .daily)) }
+    public func alerts(_ location: String) -> String { name(.location(location, .alerts)) }
+    public func status(_ location: String) -> String { name(.location(location, .status)) }
+    public func currentField(_ location: String, _ field: String) -> String {
+        name(.currentField(location, field))
+    }
+}
