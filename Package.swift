@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "MQTTClient", targets: ["MQTTClient"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
         .library(name: "Bridge", targets: ["Bridge"]),
+        .library(name: "Viewer", targets: ["Viewer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -53,6 +54,11 @@ let package = Package(
                 "WeatherModel", "WireContract", "Providers", "Configuration", "MQTTClient", "HTTPClient",
             ]
         ),
+        // The viewer's work: a broker session that waits on events, and each command's logic.
+        .target(
+            name: "Viewer",
+            dependencies: ["Rendering", "MQTTClient", "Configuration", "WeatherModel", "WireContract"]
+        ),
         // Thin executables.
         .executableTarget(
             name: "weather2mqtt",
@@ -63,10 +69,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "weatherview",
-            dependencies: [
-                "Rendering", "MQTTClient", "Configuration", "WeatherModel", "WireContract",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["Viewer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py"]),
@@ -77,6 +80,7 @@ let package = Package(
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "WireContract", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "TestSupport"]),
         .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
