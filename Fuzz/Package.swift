@@ -19,7 +19,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzGeocoding", [project("Providers")]),
     ("FuzzConfiguration", [project("Configuration")]),
     ("FuzzJSON", []),
-    ("FuzzViewModel", [project("Rendering")]),
+    ("FuzzViewModel", [project("Rendering"), project("WireContract")]),
 ]
 
 /// A library product of the root package.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import FuzzSupport
 import Rendering
 import WeatherModel
+import WireContract
 
 /// Retained payloads as weatherview receives them: a location id, then the current, hourly, daily,
 /// alerts and status payloads, separated by NUL bytes; decoded into the view model and turned
@@ -15,7 +16,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     var messages: [String: [UInt8]] = [:]
     for (kind, part) in zip(LocationTopic.allCases, parts.dropFirst()) where !part.isEmpty {
-        messages[kind.topic(base: "weather", location: location)] = part
+        messages[TopicNames(base: "weather").name(.location(location, kind))] = part
     }
     guard let payloads = try? LocationPayloads(base: "weather", location: location, messages: messages) else {
         return 0
