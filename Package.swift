@@ -26,14 +26,22 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The only modules that import the C libraries.
         .target(name: "MQTTClient", dependencies: ["CMosquitto"]),
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
+        // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
+        .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
+        // PNG's compression.
+        .target(name: "ZlibDeflate", dependencies: ["CZlib"]),
         // Pure core: bytes in, values out.
         .target(name: "WeatherModel"),
         .target(name: "Providers", dependencies: ["WeatherModel"]),
         .target(name: "Configuration", dependencies: ["WeatherModel"]),
-        .target(name: "Rendering", dependencies: ["WeatherModel"]),
+        .target(name: "Rendering", dependencies: ["WeatherModel", "FontEngine", "ZlibDeflate"]),
         // The service.
         .target(
             name: "Bridge",
@@ -58,7 +66,8 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FontEngine", "ZlibDeflate", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",

@@ -78,6 +78,12 @@ struct Render: AsyncParsableCommand {
     @Option(help: "Units to display in (default: those the bridge publishes).")
     var units: Show.Units?
 
+    @Option(
+        name: .customLong("font-dir"),
+        help: ArgumentHelp(
+            "A directory of TrueType/OpenType fonts to draw with before the installed ones.", valueName: "DIR"))
+    var fontDirectory: String?
+
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
@@ -86,6 +92,10 @@ struct Render: AsyncParsableCommand {
 
     func render() async throws(Failure) -> Int32 {
         let job = try RenderJob(self)
+        if let fontDirectory, FrameFonts.useDirectory(fontDirectory) == 0 {
+            throw Failure.usage(
+                "--font-dir '\(fontDirectory)' has no .ttf, .otf or .ttc file (or cannot be read): give a directory of fonts")
+        }
         let clock = try ViewClock.fromEnvironment()
         let settings = try global.resolve()
         let (location, watch) = (self.location, self.watch)
@@ -375,13 +385,17 @@ struct FrameSource: Sendable {
             stale: stale.isEmpty ? nil : "stale data for " + stale.joined(separator: ", "), problems: problems)
     }
 
-    /// The encoded frame of `drawn`, which must have an input.
+    /// The encoded frame of `drawn`, which must have an input; warns (once per script and
+    /// process) about characters no installed font has.
     func encode(_ drawn: Drawn, job: RenderJob) -> [UInt8] {
-        switch drawn.input {
-        case .single(let input): job.render.encode(input)
-        case .overview(let input): job.render.encode(input)
-        case nil: []
-        }
+        let bytes =
+            switch drawn.input {
+            case .single(let input): job.render.encode(input)
+            case .overview(let input): job.render.encode(input)
+            case nil: [UInt8]()
+            }
+        for warning in FrameFonts.takeMissingScriptWarnings() { Output.error("warning: " + warning) }
+        return bytes
     }
 
     /// A one-shot frame for `messages`, or `nil` when there is no weather to draw.
