@@ -24,22 +24,19 @@ final class FontFace {
     }
 
     /// Opens `file` at `pixelSize` pixels per em; nil when FreeType or HarfBuzz cannot read it.
-    init?(_ file: FontFile, pixelSize: Int, library: FT_Library) {
+    /// `shaping` is the HarfBuzz face of the same file, shared by every size (its tables are
+    /// read and checked once).
+    init?(_ file: FontFile, pixelSize: Int, library: FT_Library, shaping hbFace: OpaquePointer) {
         var face: FT_Face?
         guard FT_New_Face(library, file.path, FT_Long(file.index), &face) == 0, let face else { return nil }
         guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize)) == 0 else {
             FT_Done_Face(face)
             return nil
         }
-        let blob = hb_blob_create_from_file(file.path)
-        let hbFace = hb_face_create(blob, UInt32(file.index))
-        hb_blob_destroy(blob)
         guard let font = hb_font_create(hbFace) else {
-            hb_face_destroy(hbFace)
             FT_Done_Face(face)
             return nil
         }
-        hb_face_destroy(hbFace)
         // Positions come back in 26.6 pixels.
         hb_font_set_scale(font, Int32(pixelSize * 64), Int32(pixelSize * 64))
         hb_font_set_ppem(font, UInt32(pixelSize), UInt32(pixelSize))

@@ -1,4 +1,5 @@
 import CFreeType
+import CHarfBuzz
 
 /// What ``TextEngine`` guards with its lock: the FreeType library, the open faces, the font
 /// chain and the caches.
@@ -6,6 +7,8 @@ final class TextEngineState {
     private let library: FT_Library
     let directoryFiles: [FontFile]
     private var faces: [FaceKey: FontFace?] = [:]
+    /// HarfBuzz faces per file, shared by every size.
+    private var shapingFaces: [FontFile: OpaquePointer] = [:]
     private var families: [FamilyKey: FontFile?] = [:]
     private var coverage: [ScalarKey: FontFile?] = [:]
     private var lines: [LineKey: TextLine] = [:]
@@ -47,6 +50,7 @@ final class TextEngineState {
 
     deinit {
         faces.removeAll()
+        for face in shapingFaces.values { hb_face_destroy(face) }
         FT_Done_FreeType(library)
     }
 
@@ -54,7 +58,17 @@ final class TextEngineState {
     func face(_ file: FontFile, size: Int) -> FontFace? {
         let key = FaceKey(file: file, size: size)
         if let face = faces[key] { return face }
-        let face = FontFace(file, pixelSize: size, library: library)
+        let shaping =
+            shapingFaces[file]
+            ?? {
+                let blob = hb_blob_create_from_file(file.path)
+                defer { hb_blob_destroy(blob) }
+                // HarfBuzz answers an unreadable file with its empty face, never nil.
+                let face = hb_face_create(blob, UInt32(file.index)) ?? hb_face_get_empty()!
+                shapingFaces[file] = face
+                return face
+            }()
+        let face = FontFace(file, pixelSize: size, library: library, shaping: shaping)
         faces[key] = face
         return face
     }
