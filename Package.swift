@@ -2,8 +2,9 @@
 import PackageDescription
 
 /// weather2mqtt: a weather bridge (providers -> normalised schema -> retained MQTT topics)
-/// and `weatherview`, its subscriber CLI. C libraries stay behind `MQTTClient` and `HTTPClient`;
-/// `WeatherModel`, `Providers`, `Configuration` and `Rendering` are pure.
+/// and `weatherview`, its subscriber CLI. C libraries stay behind `MQTTClient`, `HTTPClient`,
+/// `FontEngine` (FreeType, HarfBuzz, fontconfig) and `ZlibDeflate`; `WeatherModel`, `Providers` and
+/// `Configuration` are pure, and `Rendering` reaches fonts and zlib only through those two.
 let package = Package(
     name: "weather2mqtt",
     platforms: [.macOS(.v15)],

@@ -16,8 +16,12 @@ enum FontCatalog {
     /// taken without asking fontconfig, whose start-up (reading its configuration and caches,
     /// about 5 ms) would otherwise be most of the cost of text in a one-shot `render`.
     private static let debianFiles: [String: (regular: String, bold: String)] = [
-        "DejaVu Sans": ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
-        "Noto Sans": ("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf"),
+        "DejaVu Sans": (
+            "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+        ),
+        "Noto Sans": (
+            "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf"
+        ),
         "Noto Sans Hebrew": (
             "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf",
             "/usr/share/fonts/truetype/noto/NotoSansHebrew-Bold.ttf"
@@ -28,7 +32,8 @@ enum FontCatalog {
         ),
         // Face 0 of the collection is the Japanese one (JP).
         "Noto Sans CJK JP": (
-            "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"
+            "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+            "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"
         ),
     ]
 

@@ -37,7 +37,9 @@ extension TextEngineState {
             for glyph in face.shape(run.scalars, rightToLeft: run.rightToLeft, script: run.script) {
                 if let bitmap = face.glyph(glyph.glyph) {
                     placed.append(
-                        .init(x: pen + (glyph.xOffset + 32) >> 6, dy: -((glyph.yOffset + 32) >> 6), shape: .glyph(bitmap)))
+                        .init(
+                            x: pen + (glyph.xOffset + 32) >> 6, dy: -((glyph.yOffset + 32) >> 6), shape: .glyph(bitmap))
+                    )
                 }
                 pen += glyph.advance
             }
@@ -97,7 +99,9 @@ extension TextEngineState {
                 runs[runs.count - 1].scalars.append(scalars[index])
             } else {
                 runs.append(
-                    Run(scalars: [scalars[index]], file: files[index], script: scripts[index], rightToLeft: rightToLeft[index]))
+                    Run(
+                        scalars: [scalars[index]], file: files[index], script: scripts[index],
+                        rightToLeft: rightToLeft[index]))
             }
         }
         return runs

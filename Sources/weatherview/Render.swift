@@ -94,7 +94,8 @@ struct Render: AsyncParsableCommand {
         let job = try RenderJob(self)
         if let fontDirectory, FrameFonts.useDirectory(fontDirectory) == 0 {
             throw Failure.usage(
-                "--font-dir '\(fontDirectory)' has no .ttf, .otf or .ttc file (or cannot be read): give a directory of fonts")
+                "--font-dir '\(fontDirectory)' has no .ttf, .otf or .ttc file (or cannot be read): give a directory of fonts"
+            )
         }
         let clock = try ViewClock.fromEnvironment()
         let settings = try global.resolve()

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import ZlibDeflate
 
 @testable import Rendering
-import ZlibDeflate
 
 /// Runs a Python 3 snippet with the bytes of a file as `sys.argv[1]`; returns what it printed.
 enum PythonCheck {

@@ -71,7 +71,8 @@ struct ScriptGoldenTests {
         for (index, line) in lines.enumerated() where index >= expected.count || expected[index] != line {
             let path = NSTemporaryDirectory() + pngs[index].0 + ".actual.png"
             try Data(pngs[index].1).write(to: URL(fileURLWithPath: path))
-            Issue.record("\(pngs[index].0) changed: got \(line); compare \(path) with Golden/scripts/\(pngs[index].0).png")
+            Issue.record(
+                "\(pngs[index].0) changed: got \(line); compare \(path) with Golden/scripts/\(pngs[index].0).png")
         }
     }
 }
