@@ -19,7 +19,9 @@ struct RasterTextTests {
         let font = Font.sans(size)
         #expect(font.size == size)
         #expect(font.canDraw("Zürich Łódź Århus São Paulo Kraków – 7.4 °C …"))
-        #expect(font.canDraw("Москва Αθήνα 東京 서울 תל אביב القاهرة"))
+        if ScriptGoldenTests.missingPackages.isEmpty {
+            #expect(font.canDraw("Москва Αθήνα 東京 서울 תל אביב القاهرة"))
+        }
     }
 
     @Test("a request picks the largest strike not larger than asked")
