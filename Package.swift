@@ -2,8 +2,9 @@
 import PackageDescription
 
 /// weather2mqtt: a weather bridge (providers -> normalised schema -> retained MQTT topics)
-/// and `weatherview`, its subscriber CLI. C libraries stay behind `MQTTClient` and `HTTPClient`;
-/// `WeatherModel`, `Providers`, `Configuration` and `Rendering` are pure.
+/// and `weatherview`, its subscriber CLI. C libraries stay behind `MQTTClient`, `HTTPClient`,
+/// `FontEngine` (FreeType, HarfBuzz, fontconfig) and `ZlibDeflate`; `WeatherModel`, `Providers` and
+/// `Configuration` are pure, and `Rendering` reaches fonts and zlib only through those two.
 let package = Package(
     name: "weather2mqtt",
     platforms: [.macOS(.v15)],
@@ -36,9 +37,17 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The only modules that import the C libraries.
         .target(name: "MQTTClient", dependencies: ["CMosquitto"]),
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
+        // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
+        .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
+        // PNG's compression.
+        .target(name: "ZlibDeflate", dependencies: ["CZlib"]),
         // The outside of the product (SPEC): topic names built and parsed, the location id rule,
         // exit codes. Bridge, weatherview and their tests all read it from here.
         .target(name: "WireContract"),
@@ -46,7 +55,7 @@ let package = Package(
         .target(name: "WeatherModel"),
         .target(name: "Providers", dependencies: ["WeatherModel"]),
         .target(name: "Configuration", dependencies: ["WeatherModel", "WireContract"]),
-        .target(name: "Rendering", dependencies: ["WeatherModel", "WireContract"]),
+        .target(name: "Rendering", dependencies: ["WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
         // The service.
         .target(
             name: "Bridge",
@@ -79,7 +88,10 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "WireContract", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),
+        .testTarget(
+            name: "RenderingTests", dependencies: ["Rendering", "WireContract", "FontEngine", "ZlibDeflate", "TestSupport"],
+            exclude: ["Golden"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "TestSupport"]),
         .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "TestSupport"]),
         .testTarget(

@@ -59,10 +59,17 @@ struct Render: AsyncParsableCommand {
     @Option(help: "Units to display in (default: those the bridge publishes).")
     var units: ShowCommand.Units?
 
+    @Option(
+        name: .customLong("font-dir"),
+        help: ArgumentHelp(
+            "A directory of TrueType/OpenType fonts to draw with before the installed ones.", valueName: "DIR"))
+    var fontDirectory: String?
+
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let command = RenderCommand(location: location, panel: panel, size: size, colors: colors, rotate: rotate, format: format, out: out, watch: watch, exec: exec, minInterval: minInterval, layout: layout, units: units, broker: global.brokerOptions)
+        let command = RenderCommand(location: location, panel: panel, size: size, colors: colors, rotate: rotate, format: format, out: out, watch: watch, exec: exec, minInterval: minInterval, layout: layout, units: units, fontDirectory: fontDirectory,
+            broker: global.brokerOptions)
         try await runCommand { () throws(Failure) -> Int32 in try await command.run() }
     }
 }

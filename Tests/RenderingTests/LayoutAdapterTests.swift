@@ -96,16 +96,24 @@ struct LayoutReadmeSamples {
     static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../docs/eink").standardizedFileURL
 
-    static let samples: [(file: String, width: Int, height: Int, mode: ColorMode)] = [
-        ("munich-800x480-bwr.png", 800, 480, .bwr),
-        ("munich-400x300-bw.png", 400, 300, .bw),
-        ("munich-250x122-bw.png", 250, 122, .bw),
+    static let samples: [(file: String, width: Int, height: Int, mode: ColorMode, name: String?)] = [
+        ("munich-800x480-bwr.png", 800, 480, .bwr, nil),
+        ("munich-400x300-bw.png", 400, 300, .bw, nil),
+        ("munich-250x122-bw.png", 250, 122, .bw, nil),
+        // Munich in Russian, Japanese and Hebrew: three fonts and a right-to-left run in one name.
+        ("munich-scripts-400x300-bw.png", 400, 300, .bw, "Мюнхен · ミュンヘン · מינכן"),
     ]
 
     @Test("docs/eink PNGs are what the renderer draws from the fixture")
     func samples() throws {
-        let input = FrameInput(try LayoutAdapterTests.model("munich-full", now: "2026-02-07T16:20:00+01:00"))
+        let munich = FrameInput(try LayoutAdapterTests.model("munich-full", now: "2026-02-07T16:20:00+01:00"))
         for sample in Self.samples {
+            var input = munich
+            if let name = sample.name {
+                // Needs the Noto fonts; ScriptGoldenTests reports their absence.
+                guard ScriptGoldenTests.missingPackages.isEmpty else { continue }
+                input.locationName = name
+            }
             let canvas = FrameRenderer.single(input, width: sample.width, height: sample.height)
             let png = PNGEncoder.encode(PanelFrame(canvas, mode: sample.mode))
             let url = Self.docs.appendingPathComponent(sample.file)

@@ -2,9 +2,9 @@ import Testing
 
 @testable import Rendering
 
-@Suite("Text from the DejaVu strikes")
+@Suite("Text through FreeType and HarfBuzz")
 struct RasterTextTests {
-    @Test("every strike decodes with the digits and plausible metrics", arguments: Font.boldSizes)
+    @Test("every bold size has the digits and plausible metrics", arguments: Font.boldSizes)
     func boldStrikes(size: Int) {
         let font = Font.bold(size)
         #expect(font.size == size)
@@ -14,11 +14,14 @@ struct RasterTextTests {
         #expect(font.ascent > font.capHeight && font.descent > 0)
     }
 
-    @Test("regular strikes cover the place names people configure", arguments: Font.regularSizes)
+    @Test("regular sizes cover the place names people configure", arguments: Font.regularSizes)
     func regularStrikes(size: Int) {
         let font = Font.sans(size)
         #expect(font.size == size)
         #expect(font.canDraw("Zürich Łódź Århus São Paulo Kraków – 7.4 °C …"))
+        if ScriptGoldenTests.missingPackages.isEmpty {
+            #expect(font.canDraw("Москва Αθήνα 東京 서울 תל אביב القاهرة"))
+        }
     }
 
     @Test("a request picks the largest strike not larger than asked")
@@ -56,11 +59,27 @@ struct RasterTextTests {
         #expect(width == font.width(of: "88"))
     }
 
-    @Test("the minus sign draws, and a numeral strike skips letters it does not have")
+    @Test("the minus sign draws, and the big sizes have letters too")
     func fallbacks() {
         var canvas = Canvas(width: 200, height: 150)
         canvas.draw("−5", font: Font.bold(88), x: 0, baseline: 120)
         #expect(canvas.count(of: .black) > 500)
-        #expect(!Font.bold(88).canDraw("Mon"))
+        #expect(Font.bold(88).canDraw("Mon"))
+    }
+
+    @Test("a character no font has is drawn as a box standing on the baseline, never '?'")
+    func tofu() {
+        let font = Font.sans(16)
+        var canvas = Canvas(width: 40, height: 40)
+        let width = canvas.draw("\u{378}", font: font, x: 5, baseline: 30)
+        #expect(!font.canDraw("\u{378}") && width > 4)
+        let inked = (0..<40).flatMap { y in (0..<40).map { (x: $0, y: y) } }.filter { canvas[$0.x, $0.y] == .black }
+        #expect(inked.map(\.y).max() == 29 && inked.map(\.y).min() == 30 - font.capHeight)
+        // An outline: the middle of the box is empty.
+        let middleX = (inked.map(\.x).min()! + inked.map(\.x).max()!) / 2
+        #expect(canvas[middleX, 30 - font.capHeight / 2] == .white)
+        var question = Canvas(width: 40, height: 40)
+        question.draw("?", font: font, x: 5, baseline: 30)
+        #expect(question != canvas)
     }
 }

@@ -1,7 +1,9 @@
+import ZlibDeflate
+
 /// Writes a ``PanelFrame`` as PNG: 1-bit grayscale for `bw`, a 2-bit palette for `bwr`
 /// (white, black, red) and `gray4` (white, light, dark, black). Rows use filter 0 (the PNG
-/// specification's advice for images under 8 bits per pixel); the data is zlib-compressed by
-/// ``Deflate``.
+/// specification's advice for images under 8 bits per pixel); the data is compressed by the
+/// system's zlib at its default level.
 public enum PNGEncoder {
     public static func encode(_ frame: PanelFrame) -> [UInt8] {
         var output: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -19,7 +21,7 @@ public enum PNGEncoder {
             appendChunk(
                 "PLTE", [0xFF, 0xFF, 0xFF, 0xAA, 0xAA, 0xAA, 0x55, 0x55, 0x55, 0x00, 0x00, 0x00], to: &output)
         }
-        appendChunk("IDAT", Deflate.zlib(scanlines(frame, bitDepth: Int(bitDepth))), to: &output)
+        appendChunk("IDAT", Zlib.compress(scanlines(frame, bitDepth: Int(bitDepth))), to: &output)
         appendChunk("IEND", [], to: &output)
         return output
     }
@@ -47,7 +49,7 @@ public enum PNGEncoder {
         let typeBytes = Array(type.utf8)
         output += typeBytes
         output += data
-        output.appendBigEndian(CRC32.checksum(data, continuing: CRC32.checksum(typeBytes)))
+        output.appendBigEndian(Zlib.crc32(data, continuing: Zlib.crc32(typeBytes)))
     }
 }
 

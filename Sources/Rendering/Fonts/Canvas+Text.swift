@@ -1,3 +1,5 @@
+import FontEngine
+
 extension Canvas {
     /// Where a line of text sits horizontally relative to the `x` it is drawn at.
     public enum TextAlignment: Sendable {
@@ -5,29 +7,34 @@ extension Canvas {
     }
 
     /// Draws one line of `text` with its baseline at `baseline`; returns the width drawn.
+    /// Mixed scripts draw whole, right-to-left runs right to left, and a character no
+    /// installed font has as a box.
     @discardableResult
     public mutating func draw(
         _ text: String, font: Font, x: Int, baseline: Int, align: TextAlignment = .left, _ paint: Paint = .black
     ) -> Int {
-        let width = font.width(of: text)
-        var pen =
+        let line = font.line(text)
+        let left =
             switch align {
             case .left: x
-            case .center: x - width / 2
-            case .right: x - width
+            case .center: x - line.width / 2
+            case .right: x - line.width
             }
-        for scalar in text.unicodeScalars {
-            guard let glyph = font.strike.glyph(scalar) else { continue }
-            let originX = pen + glyph.left
-            let originY = baseline + glyph.top
-            for row in 0..<glyph.height {
-                for column in 0..<glyph.width where glyph.isSet(column, row) {
-                    plot(originX + column, originY + row, paint)
+        for placed in line.glyphs {
+            switch placed.shape {
+            case .glyph(let glyph):
+                let originX = left + placed.x + glyph.left
+                let originY = baseline + placed.dy + glyph.top
+                for row in 0..<glyph.height {
+                    for column in 0..<glyph.width where glyph.isSet(column, row) {
+                        plot(originX + column, originY + row, paint)
+                    }
                 }
+            case .box(let width, let height):
+                stroke(RasterRect(x: left + placed.x, y: baseline - height, width: width, height: height), paint)
             }
-            pen += glyph.advance
         }
-        return width
+        return line.width
     }
 
     /// Draws `text` so that its capitals are vertically centred in `rect` (digits and

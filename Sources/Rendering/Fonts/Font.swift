@@ -1,93 +1,75 @@
+import FontEngine
+
 /// A typeface at a size, as layouts ask for it: `Font.sans(16)`, `Font.bold(88)`.
 ///
-/// Text comes from bitmap strikes of DejaVu Sans and DejaVu Sans Bold (see
-/// `docs/eink/FONTS.md`). A request picks the largest strike not larger than the size asked
-/// for. The largest bold strikes (64, 88, 120) hold only what a temperature needs: digits,
-/// signs, `°`, `%`, `C`, `F`.
+/// Text is DejaVu Sans (regular or bold) with fallbacks for other scripts, shaped by
+/// HarfBuzz and rasterised by FreeType with monochrome hinting (``TextEngine``; see
+/// `docs/eink/FONTS.md`). A request picks the largest of the tuned sizes not larger than the
+/// size asked for, so a layout's arithmetic gives the same pixels on every box with the
+/// same fonts.
 public struct Font: Sendable {
     public enum Weight: Sendable { case regular, bold }
 
     public let weight: Weight
-    let strike: FontStrike
+    /// Pixels per em.
+    public let size: Int
+    private let metrics: LineMetrics
 
-    /// Sizes with a strike, per weight.
+    /// Sizes a request snaps to, per weight.
     public static let regularSizes = [11, 13, 16, 20, 24]
     public static let boldSizes = [11, 13, 16, 20, 24, 32, 44, 64, 88, 120]
-    /// Bold sizes whose strike has every character (the others only numerals).
-    public static let boldTextSizes = [11, 13, 16, 20, 24, 32, 44]
+
+    private init(weight: Weight, size: Int) {
+        self.weight = weight
+        self.size = size
+        metrics = TextEngine.shared.metrics(bold: weight == .bold, size: size)
+    }
 
     /// DejaVu Sans at about `size` pixels per em.
     public static func sans(_ size: Int) -> Font {
-        Font(weight: .regular, strike: regularStrike(size))
+        Font(weight: .regular, size: regularSizes.last { $0 <= size } ?? regularSizes[0])
     }
 
     /// DejaVu Sans Bold at about `size` pixels per em.
     public static func bold(_ size: Int) -> Font {
-        Font(weight: .bold, strike: boldStrike(size))
+        Font(weight: .bold, size: boldSizes.last { $0 <= size } ?? boldSizes[0])
     }
 
-    /// The strike's em size.
-    public var size: Int { strike.size }
-    public var ascent: Int { strike.ascent }
-    public var descent: Int { strike.descent }
-    public var capHeight: Int { strike.capHeight }
+    public var ascent: Int { metrics.ascent }
+    public var descent: Int { metrics.descent }
+    public var capHeight: Int { metrics.capHeight }
     /// Baseline-to-baseline distance for lines of this font.
-    public var lineHeight: Int { strike.ascent + strike.descent }
+    public var lineHeight: Int { metrics.ascent + metrics.descent }
+
+    /// `text` shaped and placed in this font.
+    func line(_ text: String) -> TextLine {
+        TextEngine.shared.line(text, bold: weight == .bold, size: size)
+    }
 
     /// How wide `text` is when drawn, in pixels.
-    public func width(of text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + (strike.glyph($1)?.advance ?? 0) }
-    }
+    public func width(of text: String) -> Int { line(text).width }
 
-    /// `text`, shortened with "…" at the end if needed so that it fits in `maxWidth`.
+    /// `text`, shortened with "…" at the end if needed so that it fits in `maxWidth`. Whole
+    /// characters (grapheme clusters) are dropped, never half of one.
     public func truncated(_ text: String, toWidth maxWidth: Int) -> String {
         guard width(of: text) > maxWidth else { return text }
-        var scalars = Array(text.unicodeScalars)
-        while !scalars.isEmpty {
-            scalars.removeLast()
-            while scalars.last == " " { scalars.removeLast() }
-            var candidate = String.UnicodeScalarView()
-            candidate.append(contentsOf: scalars)
-            let shortened = String(candidate) + "…"
+        var characters = Array(text)
+        while !characters.isEmpty {
+            characters.removeLast()
+            while characters.last == " " { characters.removeLast() }
+            let shortened = String(characters) + "…"
             if width(of: shortened) <= maxWidth { return shortened }
         }
         return ""
     }
 
-    /// The next smaller strike of the same weight (this one if it is the smallest).
+    /// The next smaller size of the same weight (this one if it is the smallest).
     public func smaller() -> Font {
         let sizes = weight == .bold ? Font.boldSizes : Font.regularSizes
         guard let index = sizes.firstIndex(of: size), index > 0 else { return self }
         return weight == .bold ? .bold(sizes[index - 1]) : .sans(sizes[index - 1])
     }
 
-    /// Whether every character of `text` has its own glyph in this font's strike.
-    public func canDraw(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { strike.contains($0) || $0 == "\u{2212}" }
-    }
-
-    private static func regularStrike(_ size: Int) -> FontStrike {
-        switch size {
-        case ..<13: .sans11
-        case 13..<16: .sans13
-        case 16..<20: .sans16
-        case 20..<24: .sans20
-        default: .sans24
-        }
-    }
-
-    private static func boldStrike(_ size: Int) -> FontStrike {
-        switch size {
-        case ..<13: .bold11
-        case 13..<16: .bold13
-        case 16..<20: .bold16
-        case 20..<24: .bold20
-        case 24..<32: .bold24
-        case 32..<44: .bold32
-        case 44..<64: .bold44
-        case 64..<88: .bold64
-        case 88..<120: .bold88
-        default: .bold120
-        }
-    }
+    /// Whether some installed font has every character of `text` (nothing would be a box).
+    public func canDraw(_ text: String) -> Bool { line(text).missing.isEmpty }
 }

@@ -40,7 +40,9 @@ struct CompactLayout {
             DayStrip(
                 days: Array(input.days.prefix(dayCount)), nameFont: .bold(11), valueFont: .bold(11), iconSize: 22
             ).draw(in: strip, on: &canvas)
-            bottom = strip.y - 1
+            // One white row between the rule and the strip, so today's reversed tab keeps its
+            // rounded top instead of merging into the rule.
+            bottom = strip.y - 2
             canvas.fill(RasterRect(x: 0, y: bottom, width: bounds.width, height: 1), .black)
         }
 

@@ -40,10 +40,12 @@ public struct RenderCommand: Sendable {
     public var minInterval: String
     public var layout: Layout
     public var units: ShowCommand.Units?
+    /// Fonts to draw with before the installed ones (`--font-dir`).
+    public var fontDirectory: String?
     public var broker: BrokerOptions
 
     public init(
-        location: String? = nil, panel: String? = nil, size: String? = nil, colors: Colors? = nil, rotate: Int = 0, format: Format? = nil, out: String, watch: Bool = false, exec: String? = nil, minInterval: String = "3m", layout: Layout = .single, units: ShowCommand.Units? = nil, broker: BrokerOptions
+        location: String? = nil, panel: String? = nil, size: String? = nil, colors: Colors? = nil, rotate: Int = 0, format: Format? = nil, out: String, watch: Bool = false, exec: String? = nil, minInterval: String = "3m", layout: Layout = .single, units: ShowCommand.Units? = nil, fontDirectory: String? = nil, broker: BrokerOptions
     ) {
         self.location = location
         self.panel = panel
@@ -57,11 +59,17 @@ public struct RenderCommand: Sendable {
         self.minInterval = minInterval
         self.layout = layout
         self.units = units
+        self.fontDirectory = fontDirectory
         self.broker = broker
     }
 
     public func run() async throws(Failure) -> Int32 {
         let job = try RenderJob(self)
+        if let fontDirectory, FrameFonts.useDirectory(fontDirectory) == 0 {
+            throw Failure.usage(
+                "--font-dir '\(fontDirectory)' has no .ttf, .otf or .ttc file (or cannot be read): give a directory of fonts"
+            )
+        }
         let clock = try ViewClock.fromEnvironment()
         let settings = try broker.resolve()
         let (location, watch) = (self.location, self.watch)

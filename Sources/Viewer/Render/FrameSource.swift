@@ -107,13 +107,17 @@ struct FrameSource: Sendable {
             stale: stale.isEmpty ? nil : "stale data for " + stale.joined(separator: ", "), problems: problems)
     }
 
-    /// The encoded frame of `drawn`, which must have an input.
+    /// The encoded frame of `drawn`, which must have an input; warns (once per script and
+    /// process) about characters no installed font has.
     func encode(_ drawn: Drawn, job: RenderJob) -> [UInt8] {
-        switch drawn.input {
-        case .single(let input): job.render.encode(input)
-        case .overview(let input): job.render.encode(input)
-        case nil: []
-        }
+        let bytes =
+            switch drawn.input {
+            case .single(let input): job.render.encode(input)
+            case .overview(let input): job.render.encode(input)
+            case nil: [UInt8]()
+            }
+        for warning in FrameFonts.takeMissingScriptWarnings() { Output.error("warning: " + warning) }
+        return bytes
     }
 
     /// A one-shot frame for `messages`, or `nil` when there is no weather to draw.
