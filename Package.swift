@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// weather2mqtt: a weather bridge (providers -> normalised schema -> retained MQTT topics)
-/// and `weatherview`, its subscriber CLI. C libraries stay behind `MQTTClient` and `HTTPClient`;
+/// and `weatherview`, its subscriber CLI. C libraries stay behind `MQTTClient`, `HTTPClient` and `YAML`;
 /// `WeatherModel`, `Providers`, `Configuration` and `Rendering` are pure.
 let package = Package(
     name: "weather2mqtt",
@@ -26,13 +26,19 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
         // The only modules that import the C libraries.
         .target(name: "MQTTClient", dependencies: ["CMosquitto"]),
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
+        .target(name: "YAML", dependencies: ["CYAML"]),
         // Pure core: bytes in, values out.
         .target(name: "WeatherModel"),
         .target(name: "Providers", dependencies: ["WeatherModel"]),
-        .target(name: "Configuration", dependencies: ["WeatherModel"]),
+        .target(name: "Configuration", dependencies: ["WeatherModel", "YAML"]),
         .target(name: "Rendering", dependencies: ["WeatherModel"]),
         // The service.
         .target(
@@ -55,7 +61,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py"]),
         .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "TestSupport"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TestSupport"], exclude: ["Golden"]),

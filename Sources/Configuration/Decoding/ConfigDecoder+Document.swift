@@ -1,4 +1,5 @@
 import WeatherModel
+import YAML
 
 extension ConfigDecoder {
     static let topLevelKeys = [
@@ -52,6 +53,7 @@ extension ConfigDecoder {
         configuration.providers = providers
         try crossCheck(configuration, top)
         configuration.warnings = warnings
+        configuration.secrets = secretValues
         return configuration
     }
 

@@ -1,4 +1,5 @@
 import WeatherModel
+import YAML
 
 extension ConfigDecoder {
     static let locationKeys = ["id", "name", "latitude", "longitude", "timezone", "providers", "interval"]

@@ -1,3 +1,5 @@
+import YAML
+
 extension ConfigDecoder {
     static let mqttKeys = [
         "url", "client_id", "username", "username_file", "password", "password_file", "base_topic", "qos", "retain",

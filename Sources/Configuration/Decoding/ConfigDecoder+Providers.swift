@@ -1,3 +1,5 @@
+import YAML
+
 extension ConfigDecoder {
     /// The `providers:` section: one entry per known provider name (`ProviderSettings`
     /// documents the keys).
@@ -12,7 +14,7 @@ extension ConfigDecoder {
         return result
     }
 
-    private func settings(of provider: KnownProvider, _ entry: YAMLEntry) throws(ConfigurationError) -> ProviderSettings
+    private func settings(of provider: KnownProvider, _ entry: ConfigEntry) throws(ConfigurationError) -> ProviderSettings
     {
         let section = try section(entry.value, path: "providers.\(entry.key)", keys: provider.validKeys)
         var settings = ProviderSettings(defaultsFor: provider)

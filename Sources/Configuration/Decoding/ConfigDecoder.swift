@@ -1,3 +1,5 @@
+import YAML
+
 /// Reads the YAML tree into validated settings: one per load, collecting warnings.
 ///
 /// Every failure is a `ConfigurationError` naming the file, the line of the offending node, the
@@ -10,6 +12,10 @@ final class ConfigDecoder {
     /// written.
     let folder: String?
     private(set) var warnings: [String] = []
+    /// The values `!secret` brought in, to be masked wherever text is shown.
+    var secretValues: [String] = []
+    /// `secrets.yaml` next to the file, read on the first `!secret`.
+    var secretsFile: SecretsFile?
 
     init(file: String, environment: @escaping (String) -> String?, files: FileAccess) {
         self.file = file
@@ -36,17 +42,26 @@ final class ConfigDecoder {
     /// A mapping whose keys must all be in `keys`.
     func section(_ node: YAMLNode?, path: String, keys: [String]) throws(ConfigurationError) -> ConfigSection {
         guard let node else { return ConfigSection(path: path, line: nil, entries: []) }
+        if node.isNull { return ConfigSection(path: path, line: node.line, entries: []) }
         switch node.kind {
-        case .null:
-            return ConfigSection(path: path, line: node.line, entries: [])
-        case .mapping(let entries):
-            for entry in entries where !keys.contains(entry.key) {
-                let place = path.isEmpty ? "at the top level" : "in \(path)"
-                let hint = MessageText.suggestion(for: entry.key, among: keys).map { "did you mean '\($0)'? " } ?? ""
-                throw fail(
-                    entry.line,
-                    "unknown key '\(MessageText.shown(entry.key))' \(place) (\(hint)valid: "
-                        + keys.joined(separator: ", ") + ")")
+        case .mapping(let yamlEntries):
+            let place = path.isEmpty ? "at the top level" : "in \(path)"
+            var entries: [ConfigEntry] = []
+            for entry in yamlEntries {
+                guard let key = entry.key.text, entry.key.tag == nil else {
+                    throw fail(
+                        entry.key.line,
+                        "keys \(place) must be plain names (\(keys.joined(separator: ", "))), not "
+                            + (entry.key.tag.map { _ in "a tagged value" } ?? entry.key.kindDescription))
+                }
+                guard keys.contains(key) else {
+                    let hint = MessageText.suggestion(for: key, among: keys).map { "did you mean '\($0)'? " } ?? ""
+                    throw fail(
+                        entry.key.line,
+                        "unknown key '\(MessageText.shown(key))' \(place) (\(hint)valid: "
+                            + keys.joined(separator: ", ") + ")")
+                }
+                entries.append(ConfigEntry(key: key, line: entry.key.line, value: entry.value))
             }
             return ConfigSection(path: path, line: node.line, entries: entries)
         default:
@@ -59,12 +74,34 @@ final class ConfigDecoder {
 
     // MARK: Values
 
-    /// The text of a scalar, with `${NAME}` replaced; never contains NUL.
-    func text(_ node: YAMLNode, _ name: String) throws(ConfigurationError) -> String {
+    /// The text of a scalar, with `${NAME}` replaced or `!secret NAME` looked up; never contains
+    /// NUL. Where text is wanted (`wantsText`), a YAML 1.1 boolean written plain (`on`, `no`) is
+    /// refused: YAML reads it as a flag, and the user meant the word.
+    func text(_ node: YAMLNode, _ name: String, wantsText: Bool = true) throws(ConfigurationError) -> String {
         guard case .scalar(let raw, _) = node.kind else {
             throw fail(node.line, "\(name) must be a single value, not \(node.kindDescription)")
         }
-        let value = try substitute(raw, line: node.line, name: name)
+        let value: String
+        switch node.tag {
+        case nil, "!", YAMLNode.standardTagPrefix + "str":
+            if wantsText, node.isPlain, ConfigDecoder.yamlBooleans.contains(raw) {
+                throw fail(
+                    node.line,
+                    "\(name): YAML 1.1 reads the plain word \(raw) as a flag (true or false), not as text: write "
+                        + "it in quotes (\"\(raw)\") if you mean the word")
+            }
+            value = try substitute(raw, line: node.line, name: name)
+        case "!secret":
+            value = try secret(named: raw, node: node, name: name)
+        case YAMLNode.standardTagPrefix + "int", YAMLNode.standardTagPrefix + "float",
+            YAMLNode.standardTagPrefix + "bool":
+            value = try substitute(raw, line: node.line, name: name)
+        default:
+            throw fail(
+                node.line,
+                "\(name): unknown tag '\(MessageText.shown(node.shortTag ?? ""))' (valid: !secret NAME, which reads "
+                    + "NAME from secrets.yaml next to the configuration, and !!str)")
+        }
         if value.unicodeScalars.contains("\u{0}") {
             throw fail(node.line, "\(name) must not contain a NUL character")
         }
@@ -127,7 +164,7 @@ final class ConfigDecoder {
     func bool(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> Bool? {
         guard let node = section.value(key) else { return nil }
         let name = section.name(key)
-        let value = try text(node, name)
+        let value = try text(node, name, wantsText: false)
         if !node.isQuoted {
             switch value {
             case "true", "True", "TRUE": return true
@@ -145,7 +182,7 @@ final class ConfigDecoder {
     {
         guard let node = section.value(key) else { return nil }
         let name = section.name(key)
-        let value = try text(node, name)
+        let value = try text(node, name, wantsText: false)
         guard let seconds = ConfigurationLoader.parseDuration(value) else {
             throw fail(
                 node.line, "\(name) must be a duration such as 90s, 15m, 2h or 1d (got '\(MessageText.shown(value))')")
@@ -172,7 +209,7 @@ final class ConfigDecoder {
 
     /// The text of a scalar that must be written as a number: quoted text is refused.
     private func number(_ node: YAMLNode, _ name: String) throws(ConfigurationError) -> String {
-        let value = try text(node, name)
+        let value = try text(node, name, wantsText: false)
         if node.isQuoted {
             throw fail(
                 node.line,
@@ -192,9 +229,9 @@ struct ConfigSection {
     /// Dotted path (`mqtt.tls`, `locations[0]`); empty for the top level.
     let path: String
     let line: Int?
-    let entries: [YAMLEntry]
+    let entries: [ConfigEntry]
 
-    func entry(_ key: String) -> YAMLEntry? {
+    func entry(_ key: String) -> ConfigEntry? {
         entries.first(where: { $0.key == key })
     }
 
@@ -208,4 +245,25 @@ struct ConfigSection {
     func name(_ key: String) -> String {
         path.isEmpty ? key : path + "." + key
     }
+}
+
+/// One `key: value` of a section: the key as text, the line where it was written.
+struct ConfigEntry {
+    var key: String
+    var line: Int
+    var value: YAMLNode
+}
+
+extension YAMLNode {
+    /// Written as text: quoted, a block scalar, or tagged `!!str` (never a number or a flag).
+    var isQuoted: Bool {
+        style != .plain || tag == YAMLNode.standardTagPrefix + "str"
+    }
+}
+
+extension ConfigDecoder {
+    /// The plain words YAML 1.1 reads as booleans.
+    static let yamlBooleans: Set<String> = [
+        "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF",
+    ]
 }
