@@ -54,12 +54,15 @@ final class ConfigDecoder {
                         "keys \(place) must be plain names (\(keys.joined(separator: ", "))), not "
                             + (entry.key.tag.map { _ in "a tagged value" } ?? entry.key.kindDescription))
                 }
+                // Top-level `x-…` keys hold anchors for merge keys (as in Docker Compose): never read.
+                if path.isEmpty, key.hasPrefix("x-") { continue }
                 guard keys.contains(key) else {
                     let hint = MessageText.suggestion(for: key, among: keys).map { "did you mean '\($0)'? " } ?? ""
+                    let anchors = path.isEmpty ? "; keys starting with x- are ignored, to hold anchors" : ""
                     throw fail(
                         entry.key.line,
                         "unknown key '\(MessageText.shown(key))' \(place) (\(hint)valid: "
-                            + keys.joined(separator: ", ") + ")")
+                            + keys.joined(separator: ", ") + anchors + ")")
                 }
                 entries.append(ConfigEntry(key: key, line: entry.key.line, value: entry.value))
             }
