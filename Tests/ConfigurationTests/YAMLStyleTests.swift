@@ -217,3 +217,21 @@ struct YAMLStyleTests {
         #expect(config.locations.last?.id == "loc999")
     }
 }
+
+/// The README's configuration example loads as printed.
+@Suite("README configuration example")
+struct ReadmeExampleTests {
+    @Test("the merge-key and !secret example in the README loads")
+    func readmeExample() throws {
+        let readme = try String(contentsOfFile: TestPaths.repository + "/README.md", encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```yaml\n").dropFirst().map {
+            $0.components(separatedBy: "```").first ?? ""
+        }
+        let example = try #require(blocks.first { $0.contains("<<: *defaults") && $0.contains("!secret") })
+        let secrets = "mqtt_user: u\nmqtt_password: p\ncontact: ops@example.com\n"
+        let config = try ConfigTesting.parse(example, files: ["secrets.yaml": secrets])
+        #expect(config.locations.map(\.interval) == [1800, 3600])
+        #expect(config.locations.allSatisfy { $0.providers == ["met-no", "open-meteo"] })
+        #expect(config.mqtt.password == "p")
+    }
+}
