@@ -31,7 +31,9 @@ let package = Package(
         // The root package's pure modules (symlinked sources, same dependencies as there).
         .target(name: "WeatherModel"),
         .target(name: "Providers", dependencies: ["WeatherModel"]),
-        .target(name: "Configuration", dependencies: ["WeatherModel"]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "Configuration", dependencies: ["WeatherModel", "YAML"]),
         .target(name: "Rendering", dependencies: ["WeatherModel"]),
         // libFuzzer's driver, declared for Swift (the library comes with `-sanitize=fuzzer`).
         .systemLibrary(name: "CLibFuzzer"),
