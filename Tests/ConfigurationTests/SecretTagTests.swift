@@ -102,4 +102,19 @@ struct SecretTagTests {
         #expect(config.contact == "${X}")
         #expect(config.logLevel == .debug)
     }
+
+    @Test("weatherview's mqtt: section reads merge keys and !secret too")
+    func loadMQTT() throws {
+        let folder = TemporaryFolder()
+        let path = folder.write(
+            "config.yaml",
+            "x-broker: &broker\n  url: mqtt://broker.lan:1884\n  qos: 2\nmqtt:\n  <<: *broker\n  username: viewer\n"
+                + "  password: !secret pw\nlocations: []\n")
+        chmod(folder.write("secrets.yaml", "pw: viewer-password\n"), 0o600)
+        let mqtt = try ConfigurationLoader.loadMQTT(path: path, environment: [:])
+        #expect(mqtt.host == "broker.lan")
+        #expect(mqtt.port == 1884)
+        #expect(mqtt.qos == 2)
+        #expect(mqtt.password == "viewer-password")
+    }
 }
