@@ -62,7 +62,7 @@ public enum ConfigurationLoader {
             if message.contains("never closed"), line?.contains("${") == true {
                 message += "; inside [ ] or { }, write ${NAME} in quotes, or the value in block style (key: ${NAME})"
             }
-            throw ConfigurationError(file: path, line: error.line, message: "\(message) (column \(error.column))")
+            throw ConfigurationError(file: path, line: error.line, column: error.column, message: message)
         }
     }
 

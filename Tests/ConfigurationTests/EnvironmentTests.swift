@@ -57,7 +57,7 @@ struct EnvironmentTests {
         let error = try #require(ConfigTesting.error(yaml))
         #expect(
             error.description
-                == "config.yaml:3: environment variable PIRATE_WEATHER_KEY is not set "
+                == "config.yaml:3:14: environment variable PIRATE_WEATHER_KEY is not set "
                 + "(used in providers.pirate-weather.api_key)")
     }
 

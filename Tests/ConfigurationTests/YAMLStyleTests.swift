@@ -79,6 +79,7 @@ struct YAMLStyleTests {
             """
         let error = try #require(ConfigTesting.error(yaml))
         #expect(error.line == 6)
+        #expect(error.column == 15)
         #expect(error.message.contains("locations[0].interval must be a duration"))
         let merged = """
             locations:

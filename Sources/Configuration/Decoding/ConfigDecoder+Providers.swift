@@ -22,14 +22,13 @@ extension ConfigDecoder {
         if let url = try httpURL(section, "base_url") { settings.baseURL = url }
         settings.apiKey = try secret(section, "api_key", fileKey: "api_key_file")
         if let key = settings.apiKey, key.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {
-            let line = (section.value("api_key") ?? section.value("api_key_file"))?.line
+            let line = section.value("api_key") ?? section.value("api_key_file")
             throw fail(line, "\(section.name("api_key")) must not contain spaces or control characters")
         }
         settings.dailyBudget = try int(section, "daily_budget", in: 1...10_000_000)
         if let api = try string(section, "api") {
             guard api == "onecall" || api == "free" else {
-                throw fail(
-                    section.value("api")?.line,
+                throw fail(section.value("api"),
                     "\(section.name("api")) must be onecall (One Call 3.0) or free (2.5 current + 5 day / 3 hour) "
                         + "(got '\(MessageText.shown(api))')")
             }
@@ -43,7 +42,7 @@ extension ConfigDecoder {
     private func httpURL(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> String? {
         guard let value = try string(section, key) else { return nil }
         let name = section.name(key)
-        let line = section.value(key)?.line
+        let line = section.value(key)
         let lowered = value.lowercased()
         let scheme = lowered.hasPrefix("https://") ? "https://" : lowered.hasPrefix("http://") ? "http://" : nil
         guard let scheme else {

@@ -12,14 +12,13 @@ extension ConfigDecoder {
     /// missing file or name is an error naming both files.
     func secret(named secretName: String, node: YAMLNode, name: String) throws(ConfigurationError) -> String {
         guard !secretName.isEmpty else {
-            throw fail(node.line, "\(name): !secret needs a name from secrets.yaml, such as !secret mqtt_password")
+            throw fail(node, "\(name): !secret needs a name from secrets.yaml, such as !secret mqtt_password")
         }
         let secrets = try secretsFile(for: node, name: name, secretName: secretName)
         guard let value = secrets.values[secretName] else {
             let hint = MessageText.suggestion(for: secretName, among: Array(secrets.values.keys))
                 .map { " (did you mean '\($0)'?)" } ?? ""
-            throw fail(
-                node.line,
+            throw fail(node,
                 "\(name): the secret '\(MessageText.shown(secretName))' is not in \(secrets.path)\(hint): add a line "
                     + "'\(MessageText.shown(secretName)): …' there (the secrets file next to \(file))")
         }
@@ -36,8 +35,7 @@ extension ConfigDecoder {
         switch files.read(path) {
         case .success(let contents): text = contents
         case .failure(let failure):
-            throw fail(
-                node.line,
+            throw fail(node,
                 "\(name): !secret \(MessageText.shown(secretName)) is read from \(path) (next to \(file)), "
                     + "which cannot be read: \(failure.reason)")
         }
@@ -45,20 +43,19 @@ extension ConfigDecoder {
         do {
             root = try YAMLReader.parse(text)
         } catch {
-            throw ConfigurationError(
-                file: path, line: error.line, message: "\(error.message) (column \(error.column))")
+            throw ConfigurationError(file: path, line: error.line, column: error.column, message: error.message)
         }
         var values: [String: String] = [:]
         if !root.isNull {
             guard let entries = root.entries else {
                 throw ConfigurationError(
-                    file: path, line: root.line,
+                    file: path, line: root.line, column: root.column,
                     message: "the secrets file must be a mapping of names to values (mqtt_password: …)")
             }
             for entry in entries {
                 guard let key = entry.key.text, let value = entry.value.text, !entry.value.isNull else {
                     throw ConfigurationError(
-                        file: path, line: entry.key.line,
+                        file: path, line: entry.key.line, column: entry.key.column,
                         message: "each secret is a name and a single value (name: value), not "
                             + (entry.key.text == nil ? entry.key.kindDescription : entry.value.kindDescription))
                 }

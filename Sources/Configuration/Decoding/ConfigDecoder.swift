@@ -33,6 +33,12 @@ final class ConfigDecoder {
         ConfigurationError(file: file, line: line, message: message)
     }
 
+    /// An error at `node`: its line and column (for a value from an alias or a merge, where
+    /// the anchored original was written).
+    func fail(_ node: YAMLNode?, _ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, line: node?.line, column: node?.column, message: message)
+    }
+
     func warn(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
     }
@@ -49,8 +55,7 @@ final class ConfigDecoder {
             var entries: [ConfigEntry] = []
             for entry in yamlEntries {
                 guard let key = entry.key.text, entry.key.tag == nil else {
-                    throw fail(
-                        entry.key.line,
+                    throw fail(entry.key,
                         "keys \(place) must be plain names (\(keys.joined(separator: ", "))), not "
                             + (entry.key.tag.map { _ in "a tagged value" } ?? entry.key.kindDescription))
                 }
@@ -59,8 +64,7 @@ final class ConfigDecoder {
                 guard keys.contains(key) else {
                     let hint = MessageText.suggestion(for: key, among: keys).map { "did you mean '\($0)'? " } ?? ""
                     let anchors = path.isEmpty ? "; keys starting with x- are ignored, to hold anchors" : ""
-                    throw fail(
-                        entry.key.line,
+                    throw fail(entry.key,
                         "unknown key '\(MessageText.shown(key))' \(place) (\(hint)valid: "
                             + keys.joined(separator: ", ") + anchors + ")")
                 }
@@ -69,8 +73,7 @@ final class ConfigDecoder {
             return ConfigSection(path: path, line: node.line, entries: entries)
         default:
             let what = path.isEmpty ? "the file" : path
-            throw fail(
-                node.line,
+            throw fail(node,
                 "\(what) must be a mapping of keys (\(keys.joined(separator: ", "))), not \(node.kindDescription)")
         }
     }
@@ -82,31 +85,29 @@ final class ConfigDecoder {
     /// refused: YAML reads it as a flag, and the user meant the word.
     func text(_ node: YAMLNode, _ name: String, wantsText: Bool = true) throws(ConfigurationError) -> String {
         guard case .scalar(let raw, _) = node.kind else {
-            throw fail(node.line, "\(name) must be a single value, not \(node.kindDescription)")
+            throw fail(node, "\(name) must be a single value, not \(node.kindDescription)")
         }
         let value: String
         switch node.tag {
         case nil, "!", YAMLNode.standardTagPrefix + "str":
             if wantsText, node.isPlain, ConfigDecoder.yamlBooleans.contains(raw) {
-                throw fail(
-                    node.line,
+                throw fail(node,
                     "\(name): YAML 1.1 reads the plain word \(raw) as a flag (true or false), not as text: write "
                         + "it in quotes (\"\(raw)\") if you mean the word")
             }
-            value = try substitute(raw, line: node.line, name: name)
+            value = try substitute(raw, line: node, name: name)
         case "!secret":
             value = try secret(named: raw, node: node, name: name)
         case YAMLNode.standardTagPrefix + "int", YAMLNode.standardTagPrefix + "float",
             YAMLNode.standardTagPrefix + "bool":
-            value = try substitute(raw, line: node.line, name: name)
+            value = try substitute(raw, line: node, name: name)
         default:
-            throw fail(
-                node.line,
+            throw fail(node,
                 "\(name): unknown tag '\(MessageText.shown(node.shortTag ?? ""))' (valid: !secret NAME, which reads "
                     + "NAME from secrets.yaml next to the configuration, and !!str)")
         }
         if value.unicodeScalars.contains("\u{0}") {
-            throw fail(node.line, "\(name) must not contain a NUL character")
+            throw fail(node, "\(name) must not contain a NUL character")
         }
         return value
     }
@@ -118,10 +119,10 @@ final class ConfigDecoder {
         let name = section.name(key)
         let value = try text(node, name)
         if value.isEmpty {
-            throw fail(node.line, "\(name) must not be empty (leave the key out for the default)")
+            throw fail(node, "\(name) must not be empty (leave the key out for the default)")
         }
         if single, value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw fail(node.line, "\(name) must not contain control characters (line breaks, tabs, …)")
+            throw fail(node, "\(name) must not contain control characters (line breaks, tabs, …)")
         }
         return value
     }
@@ -132,11 +133,11 @@ final class ConfigDecoder {
         let value = try number(node, name)
         guard let number = Int(value), value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" })
         else {
-            throw fail(node.line, "\(name) must be a whole number (got '\(MessageText.shown(value))')")
+            throw fail(node, "\(name) must be a whole number (got '\(MessageText.shown(value))')")
         }
         guard range.contains(number) else {
             let limits = "\(range.lowerBound)…\(range.upperBound)"
-            throw fail(node.line, "\(name) must be \(limits) (got \(number))")
+            throw fail(node, "\(name) must be \(limits) (got \(number))")
         }
         return number
     }
@@ -153,11 +154,10 @@ final class ConfigDecoder {
         guard allowed, value.unicodeScalars.contains(where: { ("0"..."9").contains($0) }), let number = Double(value),
             number.isFinite
         else {
-            throw fail(node.line, "\(name) must be a number such as 52.52 (got '\(MessageText.shown(value))')")
+            throw fail(node, "\(name) must be a number such as 52.52 (got '\(MessageText.shown(value))')")
         }
         guard range.contains(number) else {
-            throw fail(
-                node.line,
+            throw fail(node,
                 "\(name) must be between \(short(range.lowerBound)) and \(short(range.upperBound)) "
                     + "(got \(value))")
         }
@@ -176,7 +176,7 @@ final class ConfigDecoder {
             }
         }
         let got = node.isQuoted ? "the quoted text \"\(MessageText.shown(value))\"" : "'\(MessageText.shown(value))'"
-        throw fail(node.line, "\(name) must be true or false (got \(got))")
+        throw fail(node, "\(name) must be true or false (got \(got))")
     }
 
     /// A duration (`90s`, `15m`, `2h`, `1d`, `1h30m`, or seconds), in seconds.
@@ -187,14 +187,13 @@ final class ConfigDecoder {
         let name = section.name(key)
         let value = try text(node, name, wantsText: false)
         guard let seconds = ConfigurationLoader.parseDuration(value) else {
-            throw fail(
-                node.line, "\(name) must be a duration such as 90s, 15m, 2h or 1d (got '\(MessageText.shown(value))')")
+            throw fail(node, "\(name) must be a duration such as 90s, 15m, 2h or 1d (got '\(MessageText.shown(value))')")
         }
         if seconds < range.lowerBound {
-            throw fail(node.line, "\(name) must be at least \(MessageText.duration(range.lowerBound)) (got \(value))")
+            throw fail(node, "\(name) must be at least \(MessageText.duration(range.lowerBound)) (got \(value))")
         }
         if seconds > range.upperBound {
-            throw fail(node.line, "\(name) must be at most \(MessageText.duration(range.upperBound)) (got \(value))")
+            throw fail(node, "\(name) must be at most \(MessageText.duration(range.upperBound)) (got \(value))")
         }
         return seconds
     }
@@ -214,8 +213,7 @@ final class ConfigDecoder {
     private func number(_ node: YAMLNode, _ name: String) throws(ConfigurationError) -> String {
         let value = try text(node, name, wantsText: false)
         if node.isQuoted {
-            throw fail(
-                node.line,
+            throw fail(node,
                 "\(name) must be a number, not the quoted text \"\(MessageText.shown(value))\" "
                     + "(remove the quotes)")
         }
