@@ -70,10 +70,12 @@ struct TreeBuilder {
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
+            let text = String(
+                decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
             try count(1, line: line, column: column)
             let node = YAMLNode(
-                .scalar(text, style: Self.style(scalar.style)), tag: Self.string(scalar.tag), line: line, column: column)
+                .scalar(text, style: Self.style(scalar.style)), tag: Self.string(scalar.tag), line: line, column: column
+            )
             try add(node, anchor: Self.string(scalar.anchor))
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
@@ -97,11 +99,13 @@ struct TreeBuilder {
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let node = anchors[name] else {
                 throw YAMLError(
-                    "the alias *\(name) refers to no anchor: define &\(name) before it is used", line: line, column: column)
+                    "the alias *\(name) refers to no anchor: define &\(name) before it is used", line: line,
+                    column: column)
             }
             if stack.count + node.height > limits.depth {
                 throw YAMLError(
-                    "nesting deeper than \(limits.depth) levels (through the alias *\(name))", line: line, column: column)
+                    "nesting deeper than \(limits.depth) levels (through the alias *\(name))", line: line,
+                    column: column)
             }
             try count(node.weight, line: line, column: column, alias: name)
             try add(node, anchor: nil)

@@ -10,7 +10,9 @@ struct Check: AsyncParsableCommand {
 
     @Flag(
         name: .long,
-        help: "Print the effective configuration instead (merge keys, ${NAME}, !secret and defaults applied; secrets masked).")
+        help:
+            "Print the effective configuration instead (merge keys, ${NAME}, !secret and defaults applied; secrets masked)."
+    )
     var printConfig = false
 
     func run() async throws {

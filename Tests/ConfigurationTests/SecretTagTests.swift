@@ -42,10 +42,11 @@ struct SecretTagTests {
         #expect(config.provider("openweathermap")?.apiKey == "0123456789abcdef")
         #expect(Set(asked) == ["/etc/weather2mqtt/secrets.yaml"], "only the file next to the configuration, once")
         #expect(asked.count == 1)
-        #expect(Set(config.secrets) == [
-            "mqtts://broker.example.net:8883", "bridge",
-            "s3cret pass: with colon", "0123456789abcdef",
-        ])
+        #expect(
+            Set(config.secrets) == [
+                "mqtts://broker.example.net:8883", "bridge",
+                "s3cret pass: with colon", "0123456789abcdef",
+            ])
         #expect(!config.mqtt.description.contains("s3cret"))
     }
 

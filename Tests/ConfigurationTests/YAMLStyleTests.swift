@@ -130,7 +130,9 @@ struct YAMLStyleTests {
 
     @Test("CRLF line ends, a BOM, a directive, --- and ...")
     func framing() throws {
-        let text = "\u{FEFF}%YAML 1.1\r\n---\r\nmqtt:\r\n  qos: 0\r\n" + ConfigTesting.minimal
+        let text =
+            "\u{FEFF}%YAML 1.1\r\n---\r\nmqtt:\r\n  qos: 0\r\n"
+            + ConfigTesting.minimal
             .replacingOccurrences(of: "\n", with: "\r\n") + "\r\n...\r\n# after the end\r\n"
         let config = try ConfigTesting.parse(text)
         #expect(config.mqtt.qos == 0)
@@ -154,10 +156,12 @@ struct YAMLStyleTests {
         #expect(unknown.message.contains("!secret"))
     }
 
-    @Test("YAML 1.1 booleans where text is wanted are errors with a hint to quote", arguments: [
-        ("units: on", "units"), ("contact: yes", "contact"), ("log_level: off", "log_level"),
-        ("locations:\n  - {id: no, latitude: 1, longitude: 2}", "locations[0].id"),
-    ])
+    @Test(
+        "YAML 1.1 booleans where text is wanted are errors with a hint to quote",
+        arguments: [
+            ("units: on", "units"), ("contact: yes", "contact"), ("log_level: off", "log_level"),
+            ("locations:\n  - {id: no, latitude: 1, longitude: 2}", "locations[0].id"),
+        ])
     func yamlBooleans(_ line: String, _ key: String) throws {
         let text = line.hasPrefix("locations") ? line : line + "\n" + ConfigTesting.minimal
         let error = try #require(ConfigTesting.error(text))
@@ -167,6 +171,17 @@ struct YAMLStyleTests {
         let quoted = line.replacingOccurrences(of: ": on", with: ": \"on\"").replacingOccurrences(
             of: "id: no", with: "id: \"no\"")
         if line.hasPrefix("locations") { #expect(ConfigTesting.error(quoted) == nil) }
+    }
+
+    @Test("on/off/yes/no for a flag: an error that names the word to write")
+    func yamlBooleanFlags() throws {
+        let error = try #require(ConfigTesting.error("mqtt:\n  retain: on\n" + ConfigTesting.minimal))
+        #expect(error.line == 2)
+        #expect(
+            error.message.hasSuffix(
+                "mqtt.retain must be true or false (got 'on'): on is YAML 1.1's word for true, write that instead"))
+        let off = try #require(ConfigTesting.error("homeassistant:\n  discovery: Off\n" + ConfigTesting.minimal))
+        #expect(off.message.contains("Off is YAML 1.1's word for false"))
     }
 
     @Test("keys that are not plain names are errors")
@@ -180,7 +195,8 @@ struct YAMLStyleTests {
     func aliasBomb() throws {
         var text = "contact: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
         for level in 1...9 {
-            text += "x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+            text +=
+                "x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
         }
         let error = try #require(ConfigTesting.error(text))
         #expect(error.message.contains("alias bomb"))

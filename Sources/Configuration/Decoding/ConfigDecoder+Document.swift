@@ -30,7 +30,8 @@ extension ConfigDecoder {
         var logLevel = LogLevel.info
         if let level = try string(top, "log_level") {
             guard let parsed = LogLevel(rawValue: level) else {
-                throw fail(top.value("log_level"),
+                throw fail(
+                    top.value("log_level"),
                     "log_level must be one of \(LogLevel.allCases.map(\.rawValue).joined(separator: ", ")) "
                         + "(got '\(MessageText.shown(level))')")
             }
@@ -63,7 +64,8 @@ extension ConfigDecoder {
         if case .scalar = node.kind {
             let name = try text(node, "units")
             guard let preset = UnitSettings.preset(named: name) else {
-                throw fail(node,
+                throw fail(
+                    node,
                     "units must be \(MessageText.alternatives(presets)), or a map of "
                         + "\(ConfigDecoder.unitKeys.joined(separator: ", ")) (got '\(MessageText.shown(name))')")
             }
@@ -76,7 +78,8 @@ extension ConfigDecoder {
         {
             guard let value = try string(section, key) else { return nil }
             guard let unit = parse(value) else {
-                throw fail(section.value(key),
+                throw fail(
+                    section.value(key),
                     "units.\(key): unknown unit '\(MessageText.shown(value))' (valid: "
                         + Unit.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }

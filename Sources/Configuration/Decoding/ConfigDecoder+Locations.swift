@@ -7,7 +7,8 @@ extension ConfigDecoder {
     /// The `locations:` list: at least one, ids unique (`LocationSettings` documents the keys).
     func locations(_ node: YAMLNode?) throws(ConfigurationError) -> [LocationSettings] {
         guard let node, !node.isNull else {
-            throw fail(node,
+            throw fail(
+                node,
                 "locations: is required: list at least one location (id, latitude, longitude)")
         }
         guard let items = node.items else {
@@ -34,7 +35,8 @@ extension ConfigDecoder {
             throw fail(node, "\(path) is empty: a location needs at least id, latitude and longitude")
         }
         guard case .mapping = node.kind else {
-            throw fail(node,
+            throw fail(
+                node,
                 "\(path) must be a mapping (id, name, latitude, longitude, …), not \(node.kindDescription)")
         }
         let section = try section(node, path: path, keys: ConfigDecoder.locationKeys)
@@ -42,7 +44,8 @@ extension ConfigDecoder {
             throw fail(node, "\(path).id is required (the location's topic segment, e.g. home)")
         }
         guard ConfigDecoder.isLocationID(id) else {
-            throw fail(idNode,
+            throw fail(
+                idNode,
                 "\(path).id '\(MessageText.shown(id))' is not a valid location id: it becomes a topic segment, so "
                     + "use 1–64 of a–z, 0–9, '_' and '-', starting with a letter or digit "
                     + "(^[a-z0-9][a-z0-9_-]{0,63}$; no uppercase, spaces, '/', '+' or '#')")
@@ -57,7 +60,8 @@ extension ConfigDecoder {
             id: id, name: try string(section, "name"), latitude: latitude, longitude: longitude, line: node.line)
         if let zone = try string(section, "timezone") {
             guard ZoneInfo(identifier: zone) != nil else {
-                throw fail(section.value("timezone"),
+                throw fail(
+                    section.value("timezone"),
                     "\(path).timezone: unknown time zone '\(MessageText.shown(zone))' (an IANA name from "
                         + "/usr/share/zoneinfo, such as Europe/Berlin or America/New_York)")
             }
@@ -83,7 +87,8 @@ extension ConfigDecoder {
             let provider = try text(item, name)
             guard KnownProvider(rawValue: provider) != nil else {
                 let hint = MessageText.suggestion(for: provider, among: valid).map { "did you mean '\($0)'? " } ?? ""
-                throw fail(item,
+                throw fail(
+                    item,
                     "\(name): unknown provider '\(MessageText.shown(provider))' (\(hint)valid: "
                         + valid.joined(separator: ", ") + ")")
             }

@@ -46,7 +46,8 @@ extension ConfigDecoder {
         settings.keepAlive = try duration(section, "keepalive", in: 5...65535) ?? settings.keepAlive
         settings.messageExpiry = try duration(section, "message_expiry", in: 0...366 * 86400) ?? 0
         if settings.messageExpiry > 0, settings.protocolVersion == .v311 {
-            throw fail(section.value("message_expiry"),
+            throw fail(
+                section.value("message_expiry"),
                 "mqtt.message_expiry needs protocol: 5 (MQTT 3.1.1 has no message expiry): remove it or set it to 0")
         }
         settings.flatTopics = try bool(section, "flat_topics") ?? settings.flatTopics

@@ -14,7 +14,8 @@ extension ConfigDecoder {
         return result
     }
 
-    private func settings(of provider: KnownProvider, _ entry: ConfigEntry) throws(ConfigurationError) -> ProviderSettings
+    private func settings(of provider: KnownProvider, _ entry: ConfigEntry) throws(ConfigurationError)
+        -> ProviderSettings
     {
         let section = try section(entry.value, path: "providers.\(entry.key)", keys: provider.validKeys)
         var settings = ProviderSettings(defaultsFor: provider)
@@ -28,7 +29,8 @@ extension ConfigDecoder {
         settings.dailyBudget = try int(section, "daily_budget", in: 1...10_000_000)
         if let api = try string(section, "api") {
             guard api == "onecall" || api == "free" else {
-                throw fail(section.value("api"),
+                throw fail(
+                    section.value("api"),
                     "\(section.name("api")) must be onecall (One Call 3.0) or free (2.5 current + 5 day / 3 hour) "
                         + "(got '\(MessageText.shown(api))')")
             }

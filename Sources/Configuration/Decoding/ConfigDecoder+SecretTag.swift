@@ -16,9 +16,11 @@ extension ConfigDecoder {
         }
         let secrets = try secretsFile(for: node, name: name, secretName: secretName)
         guard let value = secrets.values[secretName] else {
-            let hint = MessageText.suggestion(for: secretName, among: Array(secrets.values.keys))
+            let hint =
+                MessageText.suggestion(for: secretName, among: Array(secrets.values.keys))
                 .map { " (did you mean '\($0)'?)" } ?? ""
-            throw fail(node,
+            throw fail(
+                node,
                 "\(name): the secret '\(MessageText.shown(secretName))' is not in \(secrets.path)\(hint): add a line "
                     + "'\(MessageText.shown(secretName)): …' there (the secrets file next to \(file))")
         }
@@ -35,7 +37,8 @@ extension ConfigDecoder {
         switch files.read(path) {
         case .success(let contents): text = contents
         case .failure(let failure):
-            throw fail(node,
+            throw fail(
+                node,
                 "\(name): !secret \(MessageText.shown(secretName)) is read from \(path) (next to \(file)), "
                     + "which cannot be read: \(failure.reason)")
         }

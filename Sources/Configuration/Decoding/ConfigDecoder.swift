@@ -55,7 +55,8 @@ final class ConfigDecoder {
             var entries: [ConfigEntry] = []
             for entry in yamlEntries {
                 guard let key = entry.key.text, entry.key.tag == nil else {
-                    throw fail(entry.key,
+                    throw fail(
+                        entry.key,
                         "keys \(place) must be plain names (\(keys.joined(separator: ", "))), not "
                             + (entry.key.tag.map { _ in "a tagged value" } ?? entry.key.kindDescription))
                 }
@@ -64,7 +65,8 @@ final class ConfigDecoder {
                 guard keys.contains(key) else {
                     let hint = MessageText.suggestion(for: key, among: keys).map { "did you mean '\($0)'? " } ?? ""
                     let anchors = path.isEmpty ? "; keys starting with x- are ignored, to hold anchors" : ""
-                    throw fail(entry.key,
+                    throw fail(
+                        entry.key,
                         "unknown key '\(MessageText.shown(key))' \(place) (\(hint)valid: "
                             + keys.joined(separator: ", ") + anchors + ")")
                 }
@@ -73,7 +75,8 @@ final class ConfigDecoder {
             return ConfigSection(path: path, line: node.line, entries: entries)
         default:
             let what = path.isEmpty ? "the file" : path
-            throw fail(node,
+            throw fail(
+                node,
                 "\(what) must be a mapping of keys (\(keys.joined(separator: ", "))), not \(node.kindDescription)")
         }
     }
@@ -91,7 +94,8 @@ final class ConfigDecoder {
         switch node.tag {
         case nil, "!", YAMLNode.standardTagPrefix + "str":
             if wantsText, node.isPlain, ConfigDecoder.yamlBooleans.contains(raw) {
-                throw fail(node,
+                throw fail(
+                    node,
                     "\(name): YAML 1.1 reads the plain word \(raw) as a flag (true or false), not as text: write "
                         + "it in quotes (\"\(raw)\") if you mean the word")
             }
@@ -102,7 +106,8 @@ final class ConfigDecoder {
             YAMLNode.standardTagPrefix + "bool":
             value = try substitute(raw, line: node, name: name)
         default:
-            throw fail(node,
+            throw fail(
+                node,
                 "\(name): unknown tag '\(MessageText.shown(node.shortTag ?? ""))' (valid: !secret NAME, which reads "
                     + "NAME from secrets.yaml next to the configuration, and !!str)")
         }
@@ -157,7 +162,8 @@ final class ConfigDecoder {
             throw fail(node, "\(name) must be a number such as 52.52 (got '\(MessageText.shown(value))')")
         }
         guard range.contains(number) else {
-            throw fail(node,
+            throw fail(
+                node,
                 "\(name) must be between \(short(range.lowerBound)) and \(short(range.upperBound)) "
                     + "(got \(value))")
         }
@@ -176,7 +182,11 @@ final class ConfigDecoder {
             }
         }
         let got = node.isQuoted ? "the quoted text \"\(MessageText.shown(value))\"" : "'\(MessageText.shown(value))'"
-        throw fail(node, "\(name) must be true or false (got \(got))")
+        let hint =
+            node.isPlain && ConfigDecoder.yamlBooleans.contains(value)
+            ? ": \(value) is YAML 1.1's word for \(["yes", "on"].contains(value.lowercased()) ? "true" : "false"), "
+                + "write that instead" : ""
+        throw fail(node, "\(name) must be true or false (got \(got))\(hint)")
     }
 
     /// A duration (`90s`, `15m`, `2h`, `1d`, `1h30m`, or seconds), in seconds.
@@ -187,7 +197,8 @@ final class ConfigDecoder {
         let name = section.name(key)
         let value = try text(node, name, wantsText: false)
         guard let seconds = ConfigurationLoader.parseDuration(value) else {
-            throw fail(node, "\(name) must be a duration such as 90s, 15m, 2h or 1d (got '\(MessageText.shown(value))')")
+            throw fail(
+                node, "\(name) must be a duration such as 90s, 15m, 2h or 1d (got '\(MessageText.shown(value))')")
         }
         if seconds < range.lowerBound {
             throw fail(node, "\(name) must be at least \(MessageText.duration(range.lowerBound)) (got \(value))")
@@ -213,7 +224,8 @@ final class ConfigDecoder {
     private func number(_ node: YAMLNode, _ name: String) throws(ConfigurationError) -> String {
         let value = try text(node, name, wantsText: false)
         if node.isQuoted {
-            throw fail(node,
+            throw fail(
+                node,
                 "\(name) must be a number, not the quoted text \"\(MessageText.shown(value))\" "
                     + "(remove the quotes)")
         }
