@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// weather2mqtt: a weather bridge (providers -> normalised schema -> retained MQTT topics)
-/// and `weatherview`, its subscriber CLI. C libraries stay behind `MQTTClient`, `HTTPClient`,
+/// and `weatherview`, its subscriber CLI. C libraries stay behind `MQTTClient`, `HTTPClient`, `YAML`,
 /// `FontEngine` (FreeType, HarfBuzz, fontconfig) and `ZlibDeflate`; `WeatherModel`, `Providers` and
 /// `Configuration` are pure, and `Rendering` reaches fonts and zlib only through those two.
 let package = Package(
@@ -37,6 +37,7 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
@@ -44,6 +45,7 @@ let package = Package(
         // The only modules that import the C libraries.
         .target(name: "MQTTClient", dependencies: ["CMosquitto"]),
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
+        .target(name: "YAML", dependencies: ["CYAML"]),
         // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
         .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
         // PNG's compression.
@@ -54,7 +56,7 @@ let package = Package(
         // Pure core: bytes in, values out.
         .target(name: "WeatherModel"),
         .target(name: "Providers", dependencies: ["WeatherModel"]),
-        .target(name: "Configuration", dependencies: ["WeatherModel", "WireContract"]),
+        .target(name: "Configuration", dependencies: ["WeatherModel", "WireContract", "YAML"]),
         .target(name: "Rendering", dependencies: ["WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
         // The service.
         .target(
@@ -85,7 +87,7 @@ let package = Package(
         .testTarget(name: "WireContractTests", dependencies: ["WireContract"]),
         .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "TestSupport"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),

@@ -24,6 +24,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
     public var path: String
     /// What is allowed but probably not meant (a world-readable secret, `tls.insecure`, …).
     public var warnings: [String]
+    /// Values that came from `secrets.yaml` (`!secret`), to be masked wherever text is shown.
+    public var secrets: [String] = []
 
     public init(
         mqtt: MQTTSettings = MQTTSettings(), homeAssistant: HomeAssistantSettings = HomeAssistantSettings(),

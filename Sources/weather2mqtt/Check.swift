@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bridge
+import Configuration
 import WireContract
 
 struct Check: AsyncParsableCommand {
@@ -8,10 +9,21 @@ struct Check: AsyncParsableCommand {
 
     @OptionGroup var options: ConfigOption
 
+    @Flag(
+        name: .long,
+        help:
+            "Print the effective configuration instead (merge keys, ${NAME}, !secret and defaults applied; secrets masked)."
+    )
+    var printConfig = false
+
     func run() async throws {
         let setup = try BridgeSetup.loadOrExit(configPath: options.config)
+        if printConfig {
+            print(Secrets.redact(EffectiveConfiguration.yaml(setup.configuration)), terminator: "")
+            return
+        }
         let plan = RequestPlan(configuration: setup.configuration, providers: setup.refresher.providers)
-        print(plan.text(), terminator: "")
+        print(Secrets.redact(plan.text()), terminator: "")
         if plan.overBudget { throw ArgumentParser.ExitCode(WireContract.ExitCode.configuration) }
     }
 }

@@ -31,10 +31,14 @@ struct EnvironmentTests {
 
     @Test("an unquoted variable may stand for a number; a quoted one stays text")
     func typedAfterSubstitution() throws {
-        let yaml = "mqtt: { qos: ${QOS} }\nlocations:\n  - { id: a, latitude: ${LAT}, longitude: 2 }\n"
+        let yaml = "mqtt:\n  qos: ${QOS}\nlocations:\n  - id: a\n    latitude: ${LAT}\n    longitude: 2\n"
         let config = try ConfigTesting.parse(yaml, environment: ["QOS": "2", "LAT": "48.1"])
         #expect(config.mqtt.qos == 2)
         #expect(config.locations.first?.latitude == 48.1)
+        // Real YAML: '{' and '}' end a plain scalar inside a flow collection; the error says what to write.
+        let flow = try #require(ConfigTesting.error("mqtt: { qos: ${QOS} }\n", environment: ["QOS": "2"]))
+        #expect(flow.line == 1)
+        #expect(flow.message.contains("write ${NAME} in quotes, or the value in block style"))
         let quoted = "locations:\n  - { id: a, latitude: \"${LAT}\", longitude: 2 }\n"
         let error = try #require(ConfigTesting.error(quoted, environment: ["LAT": "48.1"]))
         #expect(error.message.contains("locations[0].latitude must be a number, not the quoted text"))
@@ -53,7 +57,7 @@ struct EnvironmentTests {
         let error = try #require(ConfigTesting.error(yaml))
         #expect(
             error.description
-                == "config.yaml:3: environment variable PIRATE_WEATHER_KEY is not set "
+                == "config.yaml:3:14: environment variable PIRATE_WEATHER_KEY is not set "
                 + "(used in providers.pirate-weather.api_key)")
     }
 

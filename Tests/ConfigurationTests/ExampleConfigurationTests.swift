@@ -229,8 +229,11 @@ struct ExampleConfigurationTests {
         #expect(!"\(config.provider("open-meteo")!)".contains("topsecret"))
     }
 
-    @Test("errors read file:line: message and carry exit code 78")
+    @Test("errors read file:line[:column]: message and carry exit code 78")
     func errorDescription() {
+        #expect(
+            ConfigurationError(file: "config.yaml", line: 12, column: 3, message: "unknown key 'qso' in mqtt")
+                .description == "config.yaml:12:3: unknown key 'qso' in mqtt")
         #expect(
             ConfigurationError(file: "config.yaml", line: 12, message: "unknown key 'qso' in mqtt").description
                 == "config.yaml:12: unknown key 'qso' in mqtt")

@@ -303,10 +303,14 @@ struct ValidationTests {
         #expect(config.locations.first?.id == id)
     }
 
-    @Test("YAML errors name the file and line too")
+    @Test("YAML errors name the file, line and column too")
     func yamlErrors() throws {
         let error = try #require(ConfigTesting.error("mqtt:\n  qos: 1\n  qos: 2\n"))
-        #expect(error.description.hasPrefix("config.yaml:3: duplicate key 'qos' (first on line 2)"))
+        #expect(error.description == "config.yaml:3:3: duplicate key 'qos' (first on line 2)")
+        let wrongType = try #require(ConfigTesting.error("mqtt:\n  retain: true\n  qos: high\n"))
+        #expect(wrongType.description.hasPrefix("config.yaml:3:8: mqtt.qos must be a whole number"))
+        let unknown = try #require(ConfigTesting.error("mqtt:\n    qso: 1\n"))
+        #expect(unknown.description.hasPrefix("config.yaml:2:5: unknown key 'qso' in mqtt (did you mean 'qos'?"))
     }
 
     @Test("whole numbers and decimals both work for coordinates")

@@ -38,14 +38,14 @@ struct YAMLHostileInputTests {
     func megabyteLine() {
         let megabyte = String(repeating: "x", count: 1 << 20)
         let hugeKey = ConfigTesting.error(megabyte + ": 1\n")
-        #expect(hugeKey?.message.contains("unknown key") == true)
+        #expect(hugeKey?.message.contains("a key longer than 1024 characters") == true)
         #expect((hugeKey?.description.count ?? .max) < 500, "the message quotes a shortened key")
 
         let unterminated = ConfigTesting.error("mqtt:\n  password: \"" + megabyte + "\n")
         #expect(unterminated?.line == 2)
         #expect(unterminated?.message.contains("not closed") == true)
 
-        let flow = ConfigTesting.error("a: [" + String(repeating: "1, ", count: 300_000) + "\n")
+        let flow = ConfigTesting.error("a: [" + String(repeating: "1, ", count: 100_000) + "\n")
         #expect(flow?.message.contains("never closed") == true)
 
         let value = ConfigTesting.error(ConfigTesting.withMinimal("contact: " + megabyte))

@@ -2,13 +2,14 @@ import Configuration
 import FuzzSupport
 
 /// A configuration file, validated as `weather2mqtt check` does (every `*_file` reads as a secret,
-/// except paths ending in `missing`).
+/// except paths ending in `missing`; `secrets.yaml` holds two secrets for `!secret`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = FuzzInput.bytes(data, size)
     let text = String(decoding: input, as: UTF8.self)
     _ = try? ConfigurationLoader.parse(text, path: "fuzz.yaml", environment: environment) { path in
-        path.hasSuffix("missing") ? nil : "secret-from-\(path.count)\n"
+        if path.hasSuffix("secrets.yaml") { return "mqtt_password: pw-secret\nkey: 0123456789abcdef\n" }
+        return path.hasSuffix("missing") ? nil : "secret-from-\(path.count)\n"
     }
     return 0
 }

@@ -34,7 +34,8 @@ public struct BridgeSetup: Sendable {
             throw Failure(message: "configuration error: \(error.description)", exitCode: ExitCode.configuration)
         }
         // Before anything is logged: every line, topic and error message is redacted from here on.
-        Secrets.register([configuration.mqtt.password] + configuration.providers.values.map(\.apiKey))
+        Secrets.register(
+            [configuration.mqtt.password] + configuration.providers.values.map(\.apiKey) + configuration.secrets)
         let log = Log(level: configuration.logLevel)
         for warning in configuration.warnings { log.warning(warning) }
         let clock: BridgeClock

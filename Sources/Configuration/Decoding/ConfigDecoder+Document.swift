@@ -1,4 +1,5 @@
 import WeatherModel
+import YAML
 
 extension ConfigDecoder {
     static let topLevelKeys = [
@@ -9,7 +10,7 @@ extension ConfigDecoder {
     /// The whole file.
     func configuration(_ root: YAMLNode) throws(ConfigurationError) -> BridgeConfiguration {
         if root.isNull {
-            throw fail(nil, "the file is empty: it needs at least a locations: list")
+            throw fail(nil as Int?, "the file is empty: it needs at least a locations: list")
         }
         let top = try section(root, path: "", keys: ConfigDecoder.topLevelKeys)
         let mqtt = try mqtt(top.value("mqtt"))
@@ -18,7 +19,7 @@ extension ConfigDecoder {
         var homeAssistant = HomeAssistantSettings()
         homeAssistant.discovery = try bool(assistant, "discovery") ?? true
         if let prefix = try string(assistant, "prefix") {
-            try checkTopic(prefix, name: "homeassistant.prefix", line: assistant.value("prefix")?.line)
+            try checkTopic(prefix, name: "homeassistant.prefix", line: assistant.value("prefix"))
             homeAssistant.prefix = prefix
         }
 
@@ -30,7 +31,7 @@ extension ConfigDecoder {
         if let level = try string(top, "log_level") {
             guard let parsed = LogLevel(rawValue: level) else {
                 throw fail(
-                    top.value("log_level")?.line,
+                    top.value("log_level"),
                     "log_level must be one of \(LogLevel.allCases.map(\.rawValue).joined(separator: ", ")) "
                         + "(got '\(MessageText.shown(level))')")
             }
@@ -52,6 +53,7 @@ extension ConfigDecoder {
         configuration.providers = providers
         try crossCheck(configuration, top)
         configuration.warnings = warnings
+        configuration.secrets = secretValues
         return configuration
     }
 
@@ -63,7 +65,7 @@ extension ConfigDecoder {
             let name = try text(node, "units")
             guard let preset = UnitSettings.preset(named: name) else {
                 throw fail(
-                    node.line,
+                    node,
                     "units must be \(MessageText.alternatives(presets)), or a map of "
                         + "\(ConfigDecoder.unitKeys.joined(separator: ", ")) (got '\(MessageText.shown(name))')")
             }
@@ -77,7 +79,7 @@ extension ConfigDecoder {
             guard let value = try string(section, key) else { return nil }
             guard let unit = parse(value) else {
                 throw fail(
-                    section.value(key)?.line,
+                    section.value(key),
                     "units.\(key): unknown unit '\(MessageText.shown(value))' (valid: "
                         + Unit.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }

@@ -1,5 +1,6 @@
 import WeatherModel
 import WireContract
+import YAML
 
 extension ConfigDecoder {
     static let locationKeys = ["id", "name", "latitude", "longitude", "timezone", "providers", "interval"]
@@ -8,21 +9,21 @@ extension ConfigDecoder {
     func locations(_ node: YAMLNode?) throws(ConfigurationError) -> [LocationSettings] {
         guard let node, !node.isNull else {
             throw fail(
-                node?.line,
+                node,
                 "locations: is required: list at least one location (id, latitude, longitude)")
         }
         guard let items = node.items else {
-            throw fail(node.line, "locations must be a list of locations (- id: …), not \(node.kindDescription)")
+            throw fail(node, "locations must be a list of locations (- id: …), not \(node.kindDescription)")
         }
         guard !items.isEmpty else {
-            throw fail(node.line, "locations must list at least one location")
+            throw fail(node, "locations must list at least one location")
         }
         var locations: [LocationSettings] = []
         var lines: [String: Int] = [:]
         for (index, item) in items.enumerated() {
             let location = try location(item, path: "locations[\(index)]")
             if let first = lines[location.id] {
-                throw fail(item.line, "duplicate location id '\(location.id)' (first on line \(first))")
+                throw fail(item, "duplicate location id '\(location.id)' (first on line \(first))")
             }
             lines[location.id] = item.line
             locations.append(location)
@@ -32,16 +33,16 @@ extension ConfigDecoder {
 
     private func location(_ node: YAMLNode, path: String) throws(ConfigurationError) -> LocationSettings {
         if node.isNull {
-            throw fail(node.line, "\(path) is empty: a location needs at least id, latitude and longitude")
+            throw fail(node, "\(path) is empty: a location needs at least id, latitude and longitude")
         }
         guard case .mapping = node.kind else {
             throw fail(
-                node.line,
+                node,
                 "\(path) must be a mapping (id, name, latitude, longitude, …), not \(node.kindDescription)")
         }
         let section = try section(node, path: path, keys: ConfigDecoder.locationKeys)
         guard let idNode = section.value("id"), let id = try string(section, "id") else {
-            throw fail(node.line, "\(path).id is required (the location's topic segment, e.g. home)")
+            throw fail(node, "\(path).id is required (the location's topic segment, e.g. home)")
         }
         guard LocationID.isValid(id) else {
             if LocationID.reserved.contains(id) {
@@ -50,23 +51,23 @@ extension ConfigDecoder {
                     "\(path).id '\(id)' is reserved: <base>/\(id)/… holds the bridge's own topics; pick another id")
             }
             throw fail(
-                idNode.line,
+                idNode,
                 "\(path).id '\(MessageText.shown(id))' is not a valid location id: it becomes a topic segment, so "
                     + "use 1–64 of a–z, 0–9, '_' and '-', starting with a letter or digit "
                     + "(\(LocationID.rule); no uppercase, spaces, '/', '+' or '#')")
         }
         guard let latitude = try double(section, "latitude", in: -90...90) else {
-            throw fail(node.line, "\(path).latitude is required (a number, −90…90)")
+            throw fail(node, "\(path).latitude is required (a number, −90…90)")
         }
         guard let longitude = try double(section, "longitude", in: -180...180) else {
-            throw fail(node.line, "\(path).longitude is required (a number, −180…180)")
+            throw fail(node, "\(path).longitude is required (a number, −180…180)")
         }
         var location = LocationSettings(
             id: id, name: try string(section, "name"), latitude: latitude, longitude: longitude, line: node.line)
         if let zone = try string(section, "timezone") {
             guard ZoneInfo(identifier: zone) != nil else {
                 throw fail(
-                    section.value("timezone")?.line,
+                    section.value("timezone"),
                     "\(path).timezone: unknown time zone '\(MessageText.shown(zone))' (an IANA name from "
                         + "/usr/share/zoneinfo, such as Europe/Berlin or America/New_York)")
             }
@@ -82,11 +83,10 @@ extension ConfigDecoder {
     private func providerList(_ node: YAMLNode, name: String) throws(ConfigurationError) -> [String] {
         let valid = KnownProvider.allCases.map(\.rawValue)
         guard let items = node.items else {
-            throw fail(
-                node.line, "\(name) must be a list such as [met-no, open-meteo], not \(node.kindDescription)")
+            throw fail(node, "\(name) must be a list such as [met-no, open-meteo], not \(node.kindDescription)")
         }
         guard !items.isEmpty else {
-            throw fail(node.line, "\(name) must name at least one provider (valid: \(valid.joined(separator: ", ")))")
+            throw fail(node, "\(name) must name at least one provider (valid: \(valid.joined(separator: ", ")))")
         }
         var names: [String] = []
         for item in items {
@@ -94,12 +94,12 @@ extension ConfigDecoder {
             guard KnownProvider(rawValue: provider) != nil else {
                 let hint = MessageText.suggestion(for: provider, among: valid).map { "did you mean '\($0)'? " } ?? ""
                 throw fail(
-                    item.line,
+                    item,
                     "\(name): unknown provider '\(MessageText.shown(provider))' (\(hint)valid: "
                         + valid.joined(separator: ", ") + ")")
             }
             guard !names.contains(provider) else {
-                throw fail(item.line, "\(name) lists '\(provider)' twice")
+                throw fail(item, "\(name) lists '\(provider)' twice")
             }
             names.append(provider)
         }

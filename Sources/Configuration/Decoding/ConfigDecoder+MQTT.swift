@@ -1,3 +1,5 @@
+import YAML
+
 extension ConfigDecoder {
     static let mqttKeys = [
         "url", "client_id", "username", "username_file", "password", "password_file", "base_topic", "qos", "retain",
@@ -11,25 +13,25 @@ extension ConfigDecoder {
         var settings = MQTTSettings(clientID: "weather2mqtt-" + (LocalFiles.hostname() ?? "bridge"))
 
         if let urlNode = section.value("url"), let url = try string(section, "url") {
-            let endpoint = try brokerURL(url, line: urlNode.line)
+            let endpoint = try brokerURL(url, line: urlNode)
             settings.scheme = endpoint.scheme
             settings.host = endpoint.host
             settings.port = endpoint.port
         }
         if let clientID = try string(section, "client_id") {
             guard clientID.utf8.count <= 256 else {
-                throw fail(section.value("client_id")?.line, "mqtt.client_id must be at most 256 bytes")
+                throw fail(section.value("client_id"), "mqtt.client_id must be at most 256 bytes")
             }
             settings.clientID = clientID
         }
         settings.username = try secret(section, "username", fileKey: "username_file")
         settings.password = try secret(section, "password", fileKey: "password_file")
         if settings.password != nil, settings.username == nil {
-            let line = (section.value("password") ?? section.value("password_file"))?.line
+            let line = section.value("password") ?? section.value("password_file")
             throw fail(line, "mqtt.password needs mqtt.username (or username_file): MQTT sends no password alone")
         }
         if let topic = try string(section, "base_topic") {
-            try checkTopic(topic, name: "mqtt.base_topic", line: section.value("base_topic")?.line)
+            try checkTopic(topic, name: "mqtt.base_topic", line: section.value("base_topic"))
             settings.baseTopic = topic
         }
         settings.qos = try int(section, "qos", in: 0...2) ?? settings.qos
@@ -37,7 +39,7 @@ extension ConfigDecoder {
         if let protocolNode = section.value("protocol") {
             let value = try text(protocolNode, "mqtt.protocol")
             guard let version = MQTTVersionSetting(rawValue: value) else {
-                throw fail(protocolNode.line, "mqtt.protocol must be 5 or 3.1.1 (got '\(MessageText.shown(value))')")
+                throw fail(protocolNode, "mqtt.protocol must be 5 or 3.1.1 (got '\(MessageText.shown(value))')")
             }
             settings.protocolVersion = version
         }
@@ -45,7 +47,7 @@ extension ConfigDecoder {
         settings.messageExpiry = try duration(section, "message_expiry", in: 0...366 * 86400) ?? 0
         if settings.messageExpiry > 0, settings.protocolVersion == .v311 {
             throw fail(
-                section.value("message_expiry")?.line,
+                section.value("message_expiry"),
                 "mqtt.message_expiry needs protocol: 5 (MQTT 3.1.1 has no message expiry): remove it or set it to 0")
         }
         settings.flatTopics = try bool(section, "flat_topics") ?? settings.flatTopics
@@ -69,7 +71,7 @@ extension ConfigDecoder {
         settings.certFile = try existingFile(section, "cert_file")
         settings.keyFile = try existingFile(section, "key_file")
         if (settings.certFile == nil) != (settings.keyFile == nil) {
-            let line = (section.value("cert_file") ?? section.value("key_file"))?.line
+            let line = section.value("cert_file") ?? section.value("key_file")
             throw fail(line, "mqtt.tls.cert_file and mqtt.tls.key_file go together: set both or neither")
         }
         settings.insecure = try bool(section, "insecure") ?? false
@@ -80,7 +82,7 @@ extension ConfigDecoder {
     }
 
     /// `mqtt://host[:port]` or `mqtts://host[:port]`.
-    private func brokerURL(_ url: String, line: Int) throws(ConfigurationError) -> (
+    private func brokerURL(_ url: String, line: YAMLNode) throws(ConfigurationError) -> (
         scheme: String, host: String, port: Int
     ) {
         let shown = MessageText.shown(url)
@@ -140,7 +142,7 @@ extension ConfigDecoder {
     }
 
     /// An MQTT topic prefix the bridge publishes under.
-    func checkTopic(_ topic: String, name: String, line: Int?) throws(ConfigurationError) {
+    func checkTopic(_ topic: String, name: String, line: YAMLNode?) throws(ConfigurationError) {
         if topic.contains("+") || topic.contains("#") {
             throw fail(line, "\(name) must not contain the MQTT wildcards + or # (got '\(MessageText.shown(topic))')")
         }

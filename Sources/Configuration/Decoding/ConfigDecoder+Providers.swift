@@ -1,3 +1,5 @@
+import YAML
+
 extension ConfigDecoder {
     /// The `providers:` section: one entry per known provider name (`ProviderSettings`
     /// documents the keys).
@@ -12,7 +14,8 @@ extension ConfigDecoder {
         return result
     }
 
-    private func settings(of provider: KnownProvider, _ entry: YAMLEntry) throws(ConfigurationError) -> ProviderSettings
+    private func settings(of provider: KnownProvider, _ entry: ConfigEntry) throws(ConfigurationError)
+        -> ProviderSettings
     {
         let section = try section(entry.value, path: "providers.\(entry.key)", keys: provider.validKeys)
         var settings = ProviderSettings(defaultsFor: provider)
@@ -20,14 +23,14 @@ extension ConfigDecoder {
         if let url = try httpURL(section, "base_url") { settings.baseURL = url }
         settings.apiKey = try secret(section, "api_key", fileKey: "api_key_file")
         if let key = settings.apiKey, key.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {
-            let line = (section.value("api_key") ?? section.value("api_key_file"))?.line
+            let line = section.value("api_key") ?? section.value("api_key_file")
             throw fail(line, "\(section.name("api_key")) must not contain spaces or control characters")
         }
         settings.dailyBudget = try int(section, "daily_budget", in: 1...10_000_000)
         if let api = try string(section, "api") {
             guard api == "onecall" || api == "free" else {
                 throw fail(
-                    section.value("api")?.line,
+                    section.value("api"),
                     "\(section.name("api")) must be onecall (One Call 3.0) or free (2.5 current + 5 day / 3 hour) "
                         + "(got '\(MessageText.shown(api))')")
             }
@@ -41,7 +44,7 @@ extension ConfigDecoder {
     private func httpURL(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> String? {
         guard let value = try string(section, key) else { return nil }
         let name = section.name(key)
-        let line = section.value(key)?.line
+        let line = section.value(key)
         let lowered = value.lowercased()
         let scheme = lowered.hasPrefix("https://") ? "https://" : lowered.hasPrefix("http://") ? "http://" : nil
         guard let scheme else {

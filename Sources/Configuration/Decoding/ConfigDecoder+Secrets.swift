@@ -6,8 +6,7 @@ extension ConfigDecoder {
         let inline = section.value(key)
         let fileNode = section.value(fileKey)
         if inline != nil, let fileNode {
-            throw fail(
-                fileNode.line, "give either \(section.name(key)) or \(section.name(fileKey)), not both")
+            throw fail(fileNode, "give either \(section.name(key)) or \(section.name(fileKey)), not both")
         }
         if inline != nil {
             return try string(section, key, single: false)
@@ -18,15 +17,15 @@ extension ConfigDecoder {
         switch files.read(path) {
         case .success(let contents): text = contents
         case .failure(let failure):
-            throw fail(fileNode.line, "cannot read \(name) '\(MessageText.shown(path))': \(failure.reason)")
+            throw fail(fileNode, "cannot read \(name) '\(MessageText.shown(path))': \(failure.reason)")
         }
         var firstLine = String(text.prefix(while: { $0 != "\n" && $0 != "\r\n" }))
         if firstLine.hasSuffix("\r") { firstLine.removeLast() }
         guard !firstLine.isEmpty else {
-            throw fail(fileNode.line, "\(name) '\(MessageText.shown(path))' is empty (the secret is its first line)")
+            throw fail(fileNode, "\(name) '\(MessageText.shown(path))' is empty (the secret is its first line)")
         }
         if firstLine.unicodeScalars.contains("\u{0}") {
-            throw fail(fileNode.line, "\(name) '\(MessageText.shown(path))' holds a NUL character")
+            throw fail(fileNode, "\(name) '\(MessageText.shown(path))' holds a NUL character")
         }
         if files.isReadableByOthers(path) {
             warn("secret file \(path) is readable by other users (chmod 600)")
@@ -38,8 +37,7 @@ extension ConfigDecoder {
     func existingFile(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> String? {
         guard let path = try path(section, key) else { return nil }
         guard files.isReadable(path) else {
-            throw fail(
-                section.value(key)?.line, "cannot read \(section.name(key)) '\(MessageText.shown(path))'")
+            throw fail(section.value(key), "cannot read \(section.name(key)) '\(MessageText.shown(path))'")
         }
         return path
     }

@@ -1,3 +1,5 @@
+import YAML
+
 /// Reads the YAML tree into validated settings: one per load, collecting warnings.
 ///
 /// Every failure is a `ConfigurationError` naming the file, the line of the offending node, the
@@ -10,6 +12,10 @@ final class ConfigDecoder {
     /// written.
     let folder: String?
     private(set) var warnings: [String] = []
+    /// The values `!secret` brought in, to be masked wherever text is shown.
+    var secretValues: [String] = []
+    /// `secrets.yaml` next to the file, read on the first `!secret`.
+    var secretsFile: SecretsFile?
 
     init(file: String, environment: @escaping (String) -> String?, files: FileAccess) {
         self.file = file
@@ -27,6 +33,12 @@ final class ConfigDecoder {
         ConfigurationError(file: file, line: line, message: message)
     }
 
+    /// An error at `node`: its line and column (for a value from an alias or a merge, where
+    /// the anchored original was written).
+    func fail(_ node: YAMLNode?, _ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, line: node?.line, column: node?.column, message: message)
+    }
+
     func warn(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
     }
@@ -36,37 +48,71 @@ final class ConfigDecoder {
     /// A mapping whose keys must all be in `keys`.
     func section(_ node: YAMLNode?, path: String, keys: [String]) throws(ConfigurationError) -> ConfigSection {
         guard let node else { return ConfigSection(path: path, line: nil, entries: []) }
+        if node.isNull { return ConfigSection(path: path, line: node.line, entries: []) }
         switch node.kind {
-        case .null:
-            return ConfigSection(path: path, line: node.line, entries: [])
-        case .mapping(let entries):
-            for entry in entries where !keys.contains(entry.key) {
-                let place = path.isEmpty ? "at the top level" : "in \(path)"
-                let hint = MessageText.suggestion(for: entry.key, among: keys).map { "did you mean '\($0)'? " } ?? ""
-                throw fail(
-                    entry.line,
-                    "unknown key '\(MessageText.shown(entry.key))' \(place) (\(hint)valid: "
-                        + keys.joined(separator: ", ") + ")")
+        case .mapping(let yamlEntries):
+            let place = path.isEmpty ? "at the top level" : "in \(path)"
+            var entries: [ConfigEntry] = []
+            for entry in yamlEntries {
+                guard let key = entry.key.text, entry.key.tag == nil else {
+                    throw fail(
+                        entry.key,
+                        "keys \(place) must be plain names (\(keys.joined(separator: ", "))), not "
+                            + (entry.key.tag.map { _ in "a tagged value" } ?? entry.key.kindDescription))
+                }
+                // Top-level `x-…` keys hold anchors for merge keys (as in Docker Compose): never read.
+                if path.isEmpty, key.hasPrefix("x-") { continue }
+                guard keys.contains(key) else {
+                    let hint = MessageText.suggestion(for: key, among: keys).map { "did you mean '\($0)'? " } ?? ""
+                    let anchors = path.isEmpty ? "; keys starting with x- are ignored, to hold anchors" : ""
+                    throw fail(
+                        entry.key,
+                        "unknown key '\(MessageText.shown(key))' \(place) (\(hint)valid: "
+                            + keys.joined(separator: ", ") + anchors + ")")
+                }
+                entries.append(ConfigEntry(key: key, line: entry.key.line, value: entry.value))
             }
             return ConfigSection(path: path, line: node.line, entries: entries)
         default:
             let what = path.isEmpty ? "the file" : path
             throw fail(
-                node.line,
+                node,
                 "\(what) must be a mapping of keys (\(keys.joined(separator: ", "))), not \(node.kindDescription)")
         }
     }
 
     // MARK: Values
 
-    /// The text of a scalar, with `${NAME}` replaced; never contains NUL.
-    func text(_ node: YAMLNode, _ name: String) throws(ConfigurationError) -> String {
+    /// The text of a scalar, with `${NAME}` replaced or `!secret NAME` looked up; never contains
+    /// NUL. Where text is wanted (`wantsText`), a YAML 1.1 boolean written plain (`on`, `no`) is
+    /// refused: YAML reads it as a flag, and the user meant the word.
+    func text(_ node: YAMLNode, _ name: String, wantsText: Bool = true) throws(ConfigurationError) -> String {
         guard case .scalar(let raw, _) = node.kind else {
-            throw fail(node.line, "\(name) must be a single value, not \(node.kindDescription)")
+            throw fail(node, "\(name) must be a single value, not \(node.kindDescription)")
         }
-        let value = try substitute(raw, line: node.line, name: name)
+        let value: String
+        switch node.tag {
+        case nil, "!", YAMLNode.standardTagPrefix + "str":
+            if wantsText, node.isPlain, ConfigDecoder.yamlBooleans.contains(raw) {
+                throw fail(
+                    node,
+                    "\(name): YAML 1.1 reads the plain word \(raw) as a flag (true or false), not as text: write "
+                        + "it in quotes (\"\(raw)\") if you mean the word")
+            }
+            value = try substitute(raw, line: node, name: name)
+        case "!secret":
+            value = try secret(named: raw, node: node, name: name)
+        case YAMLNode.standardTagPrefix + "int", YAMLNode.standardTagPrefix + "float",
+            YAMLNode.standardTagPrefix + "bool":
+            value = try substitute(raw, line: node, name: name)
+        default:
+            throw fail(
+                node,
+                "\(name): unknown tag '\(MessageText.shown(node.shortTag ?? ""))' (valid: !secret NAME, which reads "
+                    + "NAME from secrets.yaml next to the configuration, and !!str)")
+        }
         if value.unicodeScalars.contains("\u{0}") {
-            throw fail(node.line, "\(name) must not contain a NUL character")
+            throw fail(node, "\(name) must not contain a NUL character")
         }
         return value
     }
@@ -78,10 +124,10 @@ final class ConfigDecoder {
         let name = section.name(key)
         let value = try text(node, name)
         if value.isEmpty {
-            throw fail(node.line, "\(name) must not be empty (leave the key out for the default)")
+            throw fail(node, "\(name) must not be empty (leave the key out for the default)")
         }
         if single, value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw fail(node.line, "\(name) must not contain control characters (line breaks, tabs, …)")
+            throw fail(node, "\(name) must not contain control characters (line breaks, tabs, …)")
         }
         return value
     }
@@ -92,11 +138,11 @@ final class ConfigDecoder {
         let value = try number(node, name)
         guard let number = Int(value), value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" })
         else {
-            throw fail(node.line, "\(name) must be a whole number (got '\(MessageText.shown(value))')")
+            throw fail(node, "\(name) must be a whole number (got '\(MessageText.shown(value))')")
         }
         guard range.contains(number) else {
             let limits = "\(range.lowerBound)…\(range.upperBound)"
-            throw fail(node.line, "\(name) must be \(limits) (got \(number))")
+            throw fail(node, "\(name) must be \(limits) (got \(number))")
         }
         return number
     }
@@ -113,11 +159,11 @@ final class ConfigDecoder {
         guard allowed, value.unicodeScalars.contains(where: { ("0"..."9").contains($0) }), let number = Double(value),
             number.isFinite
         else {
-            throw fail(node.line, "\(name) must be a number such as 52.52 (got '\(MessageText.shown(value))')")
+            throw fail(node, "\(name) must be a number such as 52.52 (got '\(MessageText.shown(value))')")
         }
         guard range.contains(number) else {
             throw fail(
-                node.line,
+                node,
                 "\(name) must be between \(short(range.lowerBound)) and \(short(range.upperBound)) "
                     + "(got \(value))")
         }
@@ -127,7 +173,7 @@ final class ConfigDecoder {
     func bool(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> Bool? {
         guard let node = section.value(key) else { return nil }
         let name = section.name(key)
-        let value = try text(node, name)
+        let value = try text(node, name, wantsText: false)
         if !node.isQuoted {
             switch value {
             case "true", "True", "TRUE": return true
@@ -136,7 +182,11 @@ final class ConfigDecoder {
             }
         }
         let got = node.isQuoted ? "the quoted text \"\(MessageText.shown(value))\"" : "'\(MessageText.shown(value))'"
-        throw fail(node.line, "\(name) must be true or false (got \(got))")
+        let hint =
+            node.isPlain && ConfigDecoder.yamlBooleans.contains(value)
+            ? ": \(value) is YAML 1.1's word for \(["yes", "on"].contains(value.lowercased()) ? "true" : "false"), "
+                + "write that instead" : ""
+        throw fail(node, "\(name) must be true or false (got \(got))\(hint)")
     }
 
     /// A duration (`90s`, `15m`, `2h`, `1d`, `1h30m`, or seconds), in seconds.
@@ -145,16 +195,16 @@ final class ConfigDecoder {
     {
         guard let node = section.value(key) else { return nil }
         let name = section.name(key)
-        let value = try text(node, name)
+        let value = try text(node, name, wantsText: false)
         guard let seconds = ConfigurationLoader.parseDuration(value) else {
             throw fail(
-                node.line, "\(name) must be a duration such as 90s, 15m, 2h or 1d (got '\(MessageText.shown(value))')")
+                node, "\(name) must be a duration such as 90s, 15m, 2h or 1d (got '\(MessageText.shown(value))')")
         }
         if seconds < range.lowerBound {
-            throw fail(node.line, "\(name) must be at least \(MessageText.duration(range.lowerBound)) (got \(value))")
+            throw fail(node, "\(name) must be at least \(MessageText.duration(range.lowerBound)) (got \(value))")
         }
         if seconds > range.upperBound {
-            throw fail(node.line, "\(name) must be at most \(MessageText.duration(range.upperBound)) (got \(value))")
+            throw fail(node, "\(name) must be at most \(MessageText.duration(range.upperBound)) (got \(value))")
         }
         return seconds
     }
@@ -172,10 +222,10 @@ final class ConfigDecoder {
 
     /// The text of a scalar that must be written as a number: quoted text is refused.
     private func number(_ node: YAMLNode, _ name: String) throws(ConfigurationError) -> String {
-        let value = try text(node, name)
+        let value = try text(node, name, wantsText: false)
         if node.isQuoted {
             throw fail(
-                node.line,
+                node,
                 "\(name) must be a number, not the quoted text \"\(MessageText.shown(value))\" "
                     + "(remove the quotes)")
         }
@@ -192,9 +242,9 @@ struct ConfigSection {
     /// Dotted path (`mqtt.tls`, `locations[0]`); empty for the top level.
     let path: String
     let line: Int?
-    let entries: [YAMLEntry]
+    let entries: [ConfigEntry]
 
-    func entry(_ key: String) -> YAMLEntry? {
+    func entry(_ key: String) -> ConfigEntry? {
         entries.first(where: { $0.key == key })
     }
 
@@ -208,4 +258,25 @@ struct ConfigSection {
     func name(_ key: String) -> String {
         path.isEmpty ? key : path + "." + key
     }
+}
+
+/// One `key: value` of a section: the key as text, the line where it was written.
+struct ConfigEntry {
+    var key: String
+    var line: Int
+    var value: YAMLNode
+}
+
+extension YAMLNode {
+    /// Written as text: quoted, a block scalar, or tagged `!!str` (never a number or a flag).
+    var isQuoted: Bool {
+        style != .plain || tag == YAMLNode.standardTagPrefix + "str"
+    }
+}
+
+extension ConfigDecoder {
+    /// The plain words YAML 1.1 reads as booleans.
+    static let yamlBooleans: Set<String> = [
+        "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF",
+    ]
 }
