@@ -101,6 +101,15 @@ struct SchemaTests {
             "forecast_current_hourly_daily_newyork_iso8601.json", place("nyc", 40.7886, -73.9661, "America/New_York")),
         // No zone configured: the answer's own.
         openMeteo("forecast_current_weather_legacy_unixtime_munich.json", place("munich", 48.14, 11.58, nil)),
+        openMeteo("dst_berlin_autumn_unixtime.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
+        openMeteo("dst_berlin_autumn_iso8601.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
+        openMeteo("dst_berlin_autumn_unixtime_no_current.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
+        openMeteo("dst_berlin_spring_unixtime.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
+        openMeteo("dst_berlin_spring_iso8601.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
+        openMeteo("dst_sydney_autumn_unixtime.json", place("sydney", -33.87, 151.21, "Australia/Sydney")),
+        openMeteo("dst_sydney_autumn_iso8601.json", place("sydney", -33.87, 151.21, "Australia/Sydney")),
+        openMeteo("dst_sydney_spring_unixtime.json", place("sydney", -33.87, 151.21, "Australia/Sydney")),
+        openMeteo("dst_sydney_spring_iso8601.json", place("sydney", -33.87, 151.21, "Australia/Sydney")),
         openWeatherMap(
             "forecast25_3hourly_antarctica_noname_2025.json", .standard, place("antarctica", -82.7, 3.9, nil)),
         openWeatherMap("forecast25_3hourly_london_standard_2025.json", .standard, london),
