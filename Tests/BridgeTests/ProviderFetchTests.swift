@@ -34,7 +34,7 @@ struct ProviderFetchTests {
             now: "2026-02-06T21:50:00Z", latitude: 40.7128, longitude: -74.006),
         Case(
             provider: "met-no", section: "met-no: { base_url: BASE }",
-            routes: [("/weatherapi/locationforecast/2.0/compact", "metno/locationforecast2_compact_newyork_2020.json")],
+            routes: [("/weatherapi/locationforecast/2.0/complete", "metno/locationforecast2_compact_newyork_2020.json")],
             now: "2020-07-01T12:00:00Z", latitude: 40.7, longitude: -74.0),
         Case(
             provider: "nws", section: "nws: { base_url: BASE }",

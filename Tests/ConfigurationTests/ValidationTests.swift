@@ -222,6 +222,12 @@ struct ValidationTests {
                 "locations:\n  - id: home\n    latitude: 1\n    longitude: 2\n  - id: home\n    latitude: 3\n    longitude: 4\n",
             line: 5, mentions: ["duplicate location id 'home' (first on line 2)"]),
         Case(
+            name: "elevation out of range", yaml: location("    elevation: 12000\n"), line: 5,
+            mentions: ["locations[0].elevation", "12000"]),
+        Case(
+            name: "elevation not a number", yaml: location("    elevation: high\n"), line: 5,
+            mentions: ["locations[0].elevation must be a number"]),
+        Case(
             name: "unknown time zone", yaml: location("    timezone: Europe/Berln\n"), line: 5,
             mentions: ["locations[0].timezone: unknown time zone 'Europe/Berln'", "Europe/Berlin"]),
         Case(

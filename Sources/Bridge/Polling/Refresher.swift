@@ -69,7 +69,7 @@ public struct Refresher: Sendable {
             let query = ProviderQuery(
                 latitude: location.latitude, longitude: location.longitude, timezone: location.timezone,
                 validators: state.provider == name && state.forecast != nil ? state.validators[name] : nil,
-                days: configuration.forecastDays, hours: configuration.forecastHours)
+                days: configuration.forecastDays, hours: configuration.forecastHours, elevation: location.elevation)
             onAttempt(name, provider.callsPerFetch)
             do {
                 let result = try await provider.fetch(query, transport: transport)

@@ -48,6 +48,7 @@ public struct OpenMeteo: WeatherProvider {
             + "&daily=" + Self.daily.joined(separator: ",")
             + "&timezone=" + percentEncode(query.timezone ?? "auto")
             + "&timeformat=unixtime&forecast_days=\(days)"
+            + (query.elevationText.map { "&elevation=" + $0 } ?? "")
         var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept", "application/json")]
         headers += query.validators?.requestHeaders ?? []
         return ProviderRequest(url: url, headers: headers)
