@@ -142,7 +142,7 @@ public struct PayloadBuilder: Sendable {
     private func append(reading: Reading, to object: inout JSONObject) {
         let isDay =
             reading.isDay ?? Sun.isDay(at: reading.time, latitude: location.latitude, longitude: location.longitude)
-        let condition = reading.condition?.adjusted(isDay: isDay)
+        let condition = reading.knownOrDerivedCondition?.adjusted(isDay: isDay)
         object.appendUnchecked("time", .string(ISO8601.string(reading.time, in: zone)))
         object.appendUnchecked("condition", JSONValue(condition?.rawValue))
         object.appendUnchecked("summary", JSONValue(reading.summary ?? condition?.summary))
@@ -174,7 +174,7 @@ public struct PayloadBuilder: Sendable {
 
     private func dayObject(_ day: Day) -> JSONObject {
         var object = JSONObject()
-        let condition = day.condition?.adjusted(isDay: true)
+        let condition = day.knownOrDerivedCondition?.adjusted(isDay: true)
         let (sunrise, sunset) = sunTimes(on: day.date, sunrise: day.sunrise, sunset: day.sunset)
         object.appendUnchecked("date", .string(day.date.description))
         object.appendUnchecked("condition", JSONValue(condition?.rawValue))
