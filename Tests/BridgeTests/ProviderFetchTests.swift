@@ -13,7 +13,9 @@ struct ProviderFetchTests {
         var now: String
         var latitude: Double
         var longitude: Double
-        var testDescription: String { provider }
+        /// Requests one refresh makes, where the test counts them.
+        var requests: Int?
+        var testDescription: String { provider + (requests.map { " (\($0) requests)" } ?? "") }
     }
 
     static let cases: [Case] = [
@@ -25,6 +27,14 @@ struct ProviderFetchTests {
             provider: "openweathermap", section: "openweathermap: { base_url: BASE, api_key: test-owm-key-1234 }",
             routes: [("/data/3.0/onecall", "openweathermap/onecall3_full_newyork_metric.json")],
             now: "2026-02-06T21:50:00Z", latitude: 40.7767, longitude: -73.9713),
+        Case(
+            provider: "openweathermap", section: "openweathermap: { base_url: BASE, api_key: test-owm-key-1234, api: onecall4 }",
+            routes: [
+                ("/data/4.0/onecall/current", "openweathermap/onecall4_current_lisbon_metric_2026.json"),
+                ("/data/4.0/onecall/timeline/1h", "openweathermap/onecall4_timeline1h_page1_prev_next_lisbon_2026.json"),
+                ("/data/4.0/onecall/timeline/1day", "openweathermap/onecall4_timeline1day_lisbon_2026.json"),
+            ],
+            now: "2026-08-02T10:55:00Z", latitude: 38.7223, longitude: -9.1393, requests: 5),
         Case(
             provider: "pirate-weather", section: "pirate-weather: { base_url: BASE, api_key: test-pirate-key-1234 }",
             routes: [
@@ -80,6 +90,7 @@ struct ProviderFetchTests {
         let daily = here?["daily"] as? [String: Any]
         #expect(((daily?["days"] as? [Any])?.count ?? 0) > 0)
         // Every request carried the identifying User-Agent; no key reached the output.
+        if let requests = testCase.requests { #expect(try server.requests().count == requests) }
         for request in try server.requests() {
             #expect(request.header("user-agent")?.contains("tests@example.com") == true)
         }

@@ -191,7 +191,7 @@ struct ValidationTests {
         // Providers.
         Case(
             name: "unknown api", yaml: with("providers:\n  openweathermap:\n    api: v2"), line: 3,
-            mentions: ["providers.openweathermap.api must be onecall", "free"]),
+            mentions: ["providers.openweathermap.api must be onecall", "onecall4 (One Call 4.0)", "free"]),
         Case(
             name: "daily budget 0", yaml: with("providers:\n  open-meteo:\n    daily_budget: 0"), line: 3,
             mentions: ["providers.open-meteo.daily_budget must be 1…"]),
