@@ -64,6 +64,12 @@ struct UnknownCodeTests {
         if icon.hasSuffix("-night") { #expect(reading.isDay == false) }
     }
 
+    @Test("Pirate Weather version=2: without precipType, the largest of rain/snow/ice intensity gives the type")
+    func pirateIntensitySplit() throws {
+        let body = #"{"flags":{"units":"si"},"timezone":"UTC","currently":{"time":1700049600,"icon":"precipitation","precipIntensity":1.0,"rainIntensity":0.1,"snowIntensity":0.9,"iceIntensity":0}}"#
+        #expect(try PirateWeather.decode(Array(body.utf8)).current.precipitationType == .snow)
+    }
+
     @Test("met.no: an unknown symbol with heavy snow falling is snowy, symbol kept")
     func metNo() throws {
         let body = #"""
