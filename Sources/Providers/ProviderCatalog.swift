@@ -40,8 +40,9 @@ public enum ProviderCatalog {
             switch api?.trimmingSpaces().lowercased() ?? "" {
             case "", "onecall": choice = .oneCall
             case "free": choice = .free
+            case "onecall4": choice = .oneCall4
             case let other:
-                throw .invalidResponse("openweathermap: unknown api `\(other)` (valid: onecall, free)")
+                throw .invalidResponse("openweathermap: unknown api `\(other)` (valid: onecall, onecall4, free)")
             }
             return OpenWeatherMap(
                 baseURL: base.isEmpty ? OpenWeatherMap.defaultBaseURL : base, apiKey: key, api: choice,

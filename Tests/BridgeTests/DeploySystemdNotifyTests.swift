@@ -79,7 +79,7 @@ struct DeploySystemdNotifyTests {
     func journaldLines() throws {
         let setup = try Setup()
         // A fallback provider that refuses: a warning (<4>) besides the info lines (<6>).
-        try setup.server.route("/weatherapi/locationforecast/2.0/compact", [.status(500)])
+        try setup.server.route("/weatherapi/locationforecast/2.0/complete", [.status(500)])
         let config = setup.folder.write(
             "journald.yaml",
             BridgeEndToEndTests.config(broker: setup.broker, server: setup.server, state: setup.folder)

@@ -184,7 +184,7 @@ struct ResilienceTests {
     func fallback() throws {
         let setup = try Self.setup(interval: "10m", providers: "[open-meteo, met-no]")
         try setup.server.route("/v1/forecast", [.status(503)])
-        try setup.server.route("/weatherapi/locationforecast/2.0/compact", [.file(Self.metno)])
+        try setup.server.route("/weatherapi/locationforecast/2.0/complete", [.file(Self.metno)])
         let result = try Self.once(setup, now: "2020-07-01T12:00:00Z")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let topics = try setup.broker.retained("weather/nyc/#")

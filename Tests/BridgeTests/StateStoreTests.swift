@@ -37,6 +37,19 @@ struct StateStoreTests {
         #expect(store.save(location: "nyc", later, previous: state))
     }
 
+    @Test("an answer without a current block is still one after a restart (current = the hour containing now)")
+    func currentFromSeries() throws {
+        let folder = TemporaryFolder()
+        let store = StateStore(directory: folder.path)
+        var state = LocationState(nextPoll: Date(timeIntervalSince1970: 1_792_620_000))
+        state.forecast = try OpenMeteo.decode(
+            Fixtures.bytes("open-meteo", "dst_berlin_autumn_unixtime_no_current.json"))
+        #expect(state.forecast?.currentIsFromSeries == true)
+        #expect(store.save(location: "berlin", state, previous: nil))
+        let loaded = try #require(store.load(location: "berlin"))
+        #expect(loaded.forecast == state.forecast)
+    }
+
     @Test("hours are saved as columns of the fields the provider filled, absent fields left out")
     func columns() throws {
         let folder = TemporaryFolder()

@@ -191,7 +191,7 @@ struct ValidationTests {
         // Providers.
         Case(
             name: "unknown api", yaml: with("providers:\n  openweathermap:\n    api: v2"), line: 3,
-            mentions: ["providers.openweathermap.api must be onecall", "free"]),
+            mentions: ["providers.openweathermap.api must be onecall", "onecall4 (One Call 4.0)", "free"]),
         Case(
             name: "daily budget 0", yaml: with("providers:\n  open-meteo:\n    daily_budget: 0"), line: 3,
             mentions: ["providers.open-meteo.daily_budget must be 1…"]),
@@ -221,6 +221,12 @@ struct ValidationTests {
             yaml:
                 "locations:\n  - id: home\n    latitude: 1\n    longitude: 2\n  - id: home\n    latitude: 3\n    longitude: 4\n",
             line: 5, mentions: ["duplicate location id 'home' (first on line 2)"]),
+        Case(
+            name: "elevation out of range", yaml: location("    elevation: 12000\n"), line: 5,
+            mentions: ["locations[0].elevation", "12000"]),
+        Case(
+            name: "elevation not a number", yaml: location("    elevation: high\n"), line: 5,
+            mentions: ["locations[0].elevation must be a number"]),
         Case(
             name: "unknown time zone", yaml: location("    timezone: Europe/Berln\n"), line: 5,
             mentions: ["locations[0].timezone: unknown time zone 'Europe/Berln'", "Europe/Berlin"]),

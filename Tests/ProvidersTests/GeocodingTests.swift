@@ -45,7 +45,7 @@ struct GeocodingTests {
         #expect(berlin.timezone == "Europe/Berlin")
         #expect(
             berlin.yamlEntry
-                == "  - id: berlin\n    name: Berlin\n    latitude: 52.5244\n    longitude: 13.4105\n    timezone: Europe/Berlin\n"
+                == "  - id: berlin\n    name: Berlin\n    latitude: 52.5244\n    longitude: 13.4105\n    timezone: Europe/Berlin\n    elevation: 74\n"
         )
     }
 

@@ -170,14 +170,14 @@ struct MetNoTests {
             body: Fixtures.bytes("metno", "locationforecast2_compact_newyork_2020.json"))
         let transport = FixtureTransport(receivedAt: ProviderGolden.instant("2020-07-20T11:44:32Z"))
         await transport.serve(
-            "/weatherapi/locationforecast/2.0/compact", body: recorded.body, headers: recorded.headers)
+            "/weatherapi/locationforecast/2.0/complete", body: recorded.body, headers: recorded.headers)
         let provider = try MetNo(baseURL: "http://127.0.0.1:9/", userAgent: Self.userAgent)
         let query = ProviderQuery(
             latitude: 40.700_04, longitude: -74.000_04, timezone: "America/New_York",
             validators: HTTPValidators(lastModified: "Mon, 20 Jul 2020 10:00:00 GMT"))
         let result = try await provider.fetch(query, transport: transport)
         let sent = try #require(await transport.sent.first)
-        #expect(sent.url == "http://127.0.0.1:9/weatherapi/locationforecast/2.0/compact?lat=40.7000&lon=-74.0000")
+        #expect(sent.url == "http://127.0.0.1:9/weatherapi/locationforecast/2.0/complete?lat=40.7000&lon=-74.0000")
         #expect(sent.header("User-Agent") == Self.userAgent)
         #expect(sent.header("If-Modified-Since") == "Mon, 20 Jul 2020 10:00:00 GMT")
         #expect(result.freshness.lifetime == 1822)
@@ -186,7 +186,7 @@ struct MetNoTests {
         #expect(result.forecast.current.time == ProviderGolden.instant("2020-07-20T11:00:00Z"))
 
         let unchanged = FixtureTransport()
-        await unchanged.serve("/weatherapi/locationforecast/2.0/compact", status: 304, body: [])
+        await unchanged.serve("/weatherapi/locationforecast/2.0/complete", status: 304, body: [])
         await #expect(throws: ProviderError.self) { _ = try await provider.fetch(query, transport: unchanged) }
     }
 

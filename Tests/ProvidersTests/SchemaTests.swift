@@ -50,6 +50,22 @@ struct SchemaTests {
         }
     }
 
+    /// A One Call 4.0 capture in its role: `/current`, a `/timeline/1h` page or a `/timeline/1day` page.
+    static func oneCall4(_ file: String, _ location: LocationInfo) -> Recording {
+        Recording(provider: "openweathermap", folder: "openweathermap", file: file, location: location) {
+            body, location in
+            if file.contains("timeline1h") {
+                return try OpenWeatherMap.decodeOneCall4(
+                    current: nil, hourly: [body], daily: [], timezone: location.timezone)
+            }
+            if file.contains("timeline1day") {
+                return try OpenWeatherMap.decodeOneCall4(
+                    current: nil, hourly: [], daily: [body], timezone: location.timezone)
+            }
+            return try OpenWeatherMap.decodeOneCall4(current: body, hourly: [], daily: [], timezone: location.timezone)
+        }
+    }
+
     static func pirateWeather(_ file: String, _ location: LocationInfo) -> Recording {
         Recording(provider: "pirate-weather", folder: "pirateweather", file: file, location: location) {
             body, location in try PirateWeather.decode(body, requestedUnits: "si", timezone: location.timezone)
@@ -101,6 +117,15 @@ struct SchemaTests {
             "forecast_current_hourly_daily_newyork_iso8601.json", place("nyc", 40.7886, -73.9661, "America/New_York")),
         // No zone configured: the answer's own.
         openMeteo("forecast_current_weather_legacy_unixtime_munich.json", place("munich", 48.14, 11.58, nil)),
+        openMeteo("dst_berlin_autumn_unixtime.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
+        openMeteo("dst_berlin_autumn_iso8601.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
+        openMeteo("dst_berlin_autumn_unixtime_no_current.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
+        openMeteo("dst_berlin_spring_unixtime.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
+        openMeteo("dst_berlin_spring_iso8601.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
+        openMeteo("dst_sydney_autumn_unixtime.json", place("sydney", -33.87, 151.21, "Australia/Sydney")),
+        openMeteo("dst_sydney_autumn_iso8601.json", place("sydney", -33.87, 151.21, "Australia/Sydney")),
+        openMeteo("dst_sydney_spring_unixtime.json", place("sydney", -33.87, 151.21, "Australia/Sydney")),
+        openMeteo("dst_sydney_spring_iso8601.json", place("sydney", -33.87, 151.21, "Australia/Sydney")),
         openWeatherMap(
             "forecast25_3hourly_antarctica_noname_2025.json", .standard, place("antarctica", -82.7, 3.9, nil)),
         openWeatherMap("forecast25_3hourly_london_standard_2025.json", .standard, london),
@@ -114,6 +139,18 @@ struct SchemaTests {
         openWeatherMap("onecall3_timemachine_2024.json", .standard, texarkana),
         openWeatherMap("onecall_exclude_minutely_hourly_2020.json", .standard, texarkana),
         openWeatherMap("onecall_hourly_only_munich.json", .metric, munich),
+        oneCall4("onecall4_current_lisbon_metric_2026.json", place("lisbon", 38.7223, -9.1393, "Europe/Lisbon")),
+        oneCall4("onecall4_current_snow_alert_ids_chile_2026.json", place("chile", -38.4, -71.58, "America/Santiago")),
+        oneCall4("onecall4_current_rain_manila_2026.json", place("manila", 14.5995, 120.9842, "Asia/Manila")),
+        oneCall4(
+            "onecall4_current_3_alert_ids_uberlandia_ptbr_2026.json",
+            place("uberlandia", -18.92, -48.28, "America/Sao_Paulo")),
+        oneCall4(
+            "onecall4_timeline1h_page1_prev_next_lisbon_2026.json", place("lisbon", 38.7223, -9.1393, "Europe/Lisbon")),
+        oneCall4(
+            "onecall4_timeline1h_snow_alert_ids_chile_2026.json", place("chile", -38.4, -71.58, "America/Santiago")),
+        oneCall4("onecall4_timeline1day_lisbon_2026.json", place("lisbon", 38.7223, -9.1393, "Europe/Lisbon")),
+        oneCall4("onecall4_timeline1day_tokyo_ptbr_no_paging_2026.json", place("tokyo", 35.68, 139.69, "Asia/Tokyo")),
         openWeatherMap("weather25_current_london_standard_2020.json", .standard, london),
         openWeatherMap("weather25_current_moscow_imperial_2020.json", .imperial, moscow),
         openWeatherMap("weather25_current_moscow_metric_lang_ru_2020.json", .metric, moscow),
@@ -121,6 +158,8 @@ struct SchemaTests {
         openWeatherMap("weather25_current_munich_metric.json", .metric, munich),
         openWeatherMap("weather25_current_newyork_standard_2020.json", .standard, newYork),
         pirateWeather("darksky_legacy_2014_us_units.json", rhoen),
+        pirateWeather(
+            "forecast_docs_example_ontario_ca_units_v2_10_alert.json", place("ontario", 45.42, -74.3, "America/Toronto")),
         pirateWeather("darksky_legacy_2014_us_units_with_alerts.json", rhoen),
         pirateWeather("forecast_full_newyork_si_with_alerts.json", newYork),
         pirateWeather(

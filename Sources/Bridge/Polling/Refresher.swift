@@ -32,6 +32,12 @@ public struct Refresher: Sendable {
                 apiKey: settings?.apiKey, api: settings?.api,
                 userAgent: BridgeVersion.userAgent(contact: configuration.contact), contact: configuration.contact,
                 pointsCache: pointsCache)
+            if var owm = result[name] as? OpenWeatherMap {
+                // One Call 4.0 pages as far as the payloads reach: the budget counts those calls.
+                owm.forecastHours = configuration.forecastHours
+                owm.forecastDays = configuration.forecastDays
+                result[name] = owm
+            }
         }
         return result
     }
@@ -69,7 +75,7 @@ public struct Refresher: Sendable {
             let query = ProviderQuery(
                 latitude: location.latitude, longitude: location.longitude, timezone: location.timezone,
                 validators: state.provider == name && state.forecast != nil ? state.validators[name] : nil,
-                days: configuration.forecastDays, hours: configuration.forecastHours)
+                days: configuration.forecastDays, hours: configuration.forecastHours, elevation: location.elevation)
             onAttempt(name, provider.callsPerFetch)
             do {
                 let result = try await provider.fetch(query, transport: transport)

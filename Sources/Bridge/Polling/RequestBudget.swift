@@ -16,7 +16,7 @@ public struct RequestBudget: Sendable, Equatable {
     public static func defaultBudget(provider: String, api: String? = nil) -> Int {
         switch provider {
         case "open-meteo": 8000  // 10,000 calls a day for non-commercial use
-        case "openweathermap": api == "free" ? 50_000 : 900  // One Call 3.0: 1,000 free calls a day
+        case "openweathermap": api == "free" ? 50_000 : 900  // One Call 3.0 and 4.0: 1,000 free calls a day
         case "pirate-weather": 300  // 10,000 a month
         case "met-no": 10_000  // no fixed quota; 20 requests/s per application is the hard limit
         case "nws": 10_000  // no published quota

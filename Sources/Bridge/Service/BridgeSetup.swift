@@ -191,6 +191,28 @@ public struct RequestPlan: Sendable {
             let warning = used > limit ? "  WARNING: over budget, poll less often or raise daily_budget" : ""
             lines.append("  \(name): \(used) of \(limit) a day\(counted)\(warning)")
         }
+        let configured = providers["openweathermap"]
+        if let owm = (configured as? RedactingProvider)?.wrapped as? OpenWeatherMap ?? configured as? OpenWeatherMap {
+            lines.append("")
+            lines.append("openweathermap calls per refresh (forecast: \(owm.forecastHours) hours, \(owm.forecastDays) days):")
+            for api in OpenWeatherMap.API.allCases {
+                var mode = owm
+                mode.api = api
+                let detail =
+                    switch api {
+                    case .oneCall: "One Call 3.0: current, hourly, daily and alerts in one"
+                    case .free: "2.5 current weather + 5 day / 3 hour forecast"
+                    case .oneCall4:
+                        "One Call 4.0: current + "
+                            + "\(OpenWeatherMap.oneCall4Pages(hours: owm.forecastHours, days: owm.forecastDays).hourly) "
+                            + "hourly page(s) of 20 + "
+                            + "\(OpenWeatherMap.oneCall4Pages(hours: owm.forecastHours, days: owm.forecastDays).daily) "
+                            + "daily page(s) of 10"
+                    }
+                let using = api == owm.api ? "   <- api: \(api.rawValue) (configured)" : ""
+                lines.append("  api: \(api.rawValue): \(mode.callsPerFetch) (\(detail))\(using)")
+            }
+        }
         for warning in configuration.warnings { lines.append("warning: \(warning)") }
         return lines.joined(separator: "\n") + "\n"
     }

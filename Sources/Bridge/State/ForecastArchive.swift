@@ -69,7 +69,7 @@ enum ForecastArchive {
     // MARK: - Forecast
 
     static func encode(_ forecast: Forecast) -> JSONValue {
-        [
+        var encoded: JSONValue = [
             "current": encode(forecast.current),
             "sunrise": time(forecast.sunrise), "sunset": time(forecast.sunset),
             "hours": encode(hours: forecast.hours),
@@ -78,17 +78,25 @@ enum ForecastArchive {
             "alerts": forecast.alerts.map { .array($0.map(encode)) } ?? .null,
             "timezone": JSONValue(forecast.timezone),
         ]
+        // Written only when set, so archives of answers with a current block stay as they were.
+        if forecast.currentIsFromSeries, var object = encoded.object {
+            object["current_from_series"] = .bool(true)
+            encoded = .object(object)
+        }
+        return encoded
     }
 
     static func decodeForecast(_ json: JSONValue) -> Forecast? {
         guard let current = json["current"].flatMap(decodeReading) else { return nil }
-        return Forecast(
+        var forecast = Forecast(
             current: current, sunrise: date(json["sunrise"]), sunset: date(json["sunset"]),
             hours: decodeHours(json["hours"]),
             intervalMinutes: json["interval_minutes"]?.int ?? 60,
             days: (json["days"]?.array ?? []).compactMap(decodeDay),
             alerts: json["alerts"]?.array.map { $0.compactMap(decodeAlert) },
             timezone: json["timezone"]?.string)
+        forecast.currentIsFromSeries = json["current_from_series"]?.bool == true
+        return forecast
     }
 
     /// The current reading as an object of the fields it has.

@@ -3,7 +3,7 @@ import WireContract
 import YAML
 
 extension ConfigDecoder {
-    static let locationKeys = ["id", "name", "latitude", "longitude", "timezone", "providers", "interval"]
+    static let locationKeys = ["id", "name", "latitude", "longitude", "timezone", "providers", "interval", "elevation"]
 
     /// The `locations:` list: at least one, ids unique (`LocationSettings` documents the keys).
     func locations(_ node: YAMLNode?) throws(ConfigurationError) -> [LocationSettings] {
@@ -77,6 +77,7 @@ extension ConfigDecoder {
             location.providers = try providerList(providersNode, name: section.name("providers"))
         }
         location.interval = try duration(section, "interval", in: 60...366 * 86400) ?? location.interval
+        location.elevation = try double(section, "elevation", in: -500...9000)
         return location
     }
 

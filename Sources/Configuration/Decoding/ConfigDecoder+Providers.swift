@@ -28,10 +28,11 @@ extension ConfigDecoder {
         }
         settings.dailyBudget = try int(section, "daily_budget", in: 1...10_000_000)
         if let api = try string(section, "api") {
-            guard api == "onecall" || api == "free" else {
+            guard api == "onecall" || api == "onecall4" || api == "free" else {
                 throw fail(
                     section.value("api"),
-                    "\(section.name("api")) must be onecall (One Call 3.0) or free (2.5 current + 5 day / 3 hour) "
+                    "\(section.name("api")) must be onecall (One Call 3.0), onecall4 (One Call 4.0) or free "
+                        + "(2.5 current + 5 day / 3 hour) "
                         + "(got '\(MessageText.shown(api))')")
             }
             settings.api = api

@@ -3,7 +3,8 @@
 /// Keys: `id` (required, `^[a-z0-9][a-z0-9_-]{0,63}$`, a topic segment), `name` (default: the
 /// id), `latitude` (−90…90) and `longitude` (−180…180) (required numbers), `timezone` (an IANA
 /// name; required for met-no), `providers` (first = primary, the rest fallbacks; default
-/// `[open-meteo]`), `interval` (≥ 1m, default 15m).
+/// `[open-meteo]`), `interval` (≥ 1m, default 15m), `elevation` (metres above sea level,
+/// −500…9000, optional: passed to met.no as `altitude` and to Open-Meteo as `elevation`).
 public struct LocationSettings: Sendable, Equatable {
     public var id: String
     public var name: String
@@ -14,6 +15,8 @@ public struct LocationSettings: Sendable, Equatable {
     public var providers: [String]
     /// Seconds between refreshes.
     public var interval: Int
+    /// Metres above sea level, if configured.
+    public var elevation: Double?
     /// The line of the item, `nil` when built in code.
     public var line: Int?
 

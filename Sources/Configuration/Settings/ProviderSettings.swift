@@ -3,14 +3,14 @@
 /// Keys: `base_url` (http or https, default `KnownProvider.defaultBaseURL`; a trailing `/` is
 /// dropped), `api_key` / `api_key_file`, `daily_budget` (requests per UTC day, > 0; `nil` = the
 /// provider's free tier with margin, chosen by the bridge), `api` (openweathermap only: `onecall`
-/// or `free`, default `onecall`), `geocoding_url` (open-meteo only, default
+/// (3.0), `onecall4` (4.0) or `free`, default `onecall`), `geocoding_url` (open-meteo only, default
 /// `https://geocoding-api.open-meteo.com`).
 public struct ProviderSettings: Sendable, Equatable {
     /// The `KnownProvider` raw value.
     public var name: String
     public var baseURL: String
     public var apiKey: String?
-    /// `onecall` or `free` for openweathermap, `nil` for the others.
+    /// `onecall`, `onecall4` or `free` for openweathermap, `nil` for the others.
     public var api: String?
     public var dailyBudget: Int?
     /// Set for open-meteo only.

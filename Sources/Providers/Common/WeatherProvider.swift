@@ -28,11 +28,15 @@ public struct ProviderQuery: Sendable {
     /// How many days and hours the payloads will hold.
     public var days: Int
     public var hours: Int
+    /// The configured elevation in metres (`locations[].elevation`), if any: met.no's
+    /// `altitude`, Open-Meteo's `elevation` (temperatures are corrected to it).
+    public var elevation: Double?
 
     public init(
         latitude: Double, longitude: Double, timezone: String? = nil, validators: HTTPValidators? = nil,
-        days: Int = 7, hours: Int = 48
+        days: Int = 7, hours: Int = 48, elevation: Double? = nil
     ) {
+        self.elevation = elevation
         self.latitude = latitude
         self.longitude = longitude
         self.timezone = timezone
@@ -45,6 +49,12 @@ public struct ProviderQuery: Sendable {
     public var latitudeText: String { Self.coordinate(latitude) }
     /// Longitude with 4 decimals.
     public var longitudeText: String { Self.coordinate(longitude) }
+
+    /// The elevation in whole metres, as the providers take it.
+    public var elevationText: String? {
+        guard let elevation, elevation.isFinite, abs(elevation) < 10000 else { return nil }
+        return String(Int(elevation.rounded()))
+    }
 
     static func coordinate(_ value: Double) -> String {
         let scaled = Int64((value * 10000).rounded(.toNearestOrAwayFromZero))

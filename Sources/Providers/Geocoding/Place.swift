@@ -68,6 +68,7 @@ public struct Place: Sendable, Equatable {
     ///     latitude: 52.5244
     ///     longitude: 13.4105
     ///     timezone: Europe/Berlin
+    ///     elevation: 74
     /// ```
     public var yamlEntry: String {
         var lines = [
@@ -77,6 +78,9 @@ public struct Place: Sendable, Equatable {
             "    longitude: " + ProviderQuery.coordinate(longitude),
         ]
         if let timezone { lines.append("    timezone: " + Place.yamlScalar(timezone)) }
+        if let elevation, elevation.isFinite, (-500...9000).contains(elevation) {
+            lines.append("    elevation: " + String(Int(elevation.rounded())))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -136,6 +136,13 @@ extension MetNo {
                 reading.precipitationType = entry?.precipitation
                 reading.isDay = isDay
             }
+            // `complete` only: fog over most of the area outranks a dry sky symbol.
+            if let fog = number("fog_area_fraction"), fog >= 50,
+                reading.condition == nil || [.sunny, .clearNight, .partlyCloudy, .cloudy].contains(reading.condition!)
+            {
+                reading.condition = .fog
+                reading.summary = "Fog"
+            }
             if reading.isDay == nil, let place {
                 reading.isDay = Sun.isDay(at: time, latitude: place.latitude, longitude: place.longitude)
             }

@@ -1,7 +1,9 @@
 import FoundationEssentials
 import WeatherModel
 
-/// MET Norway Locationforecast 2.0 (`/weatherapi/locationforecast/2.0/compact`): no key, but
+/// MET Norway Locationforecast 2.0 (`/weatherapi/locationforecast/2.0/complete`, the variant
+/// with dew point, gust, UV index, fog and precipitation probability; `altitude` from the
+/// location's `elevation`): no key, but
 /// the terms require an identifying `User-Agent` with a contact (refused at `init` without
 /// one), coordinates of at most 4 decimals, and honouring `Expires` and `If-Modified-Since`.
 /// The answer has no daily series and no sunrise or sunset: days are built from the hours in
@@ -25,8 +27,8 @@ public struct MetNo: WeatherProvider {
     /// The one request for a location (conditional when `validators` are known).
     public func request(for query: ProviderQuery) -> ProviderRequest {
         let url =
-            baseURL + "/weatherapi/locationforecast/2.0/compact?lat=" + query.latitudeText + "&lon="
-            + query.longitudeText
+            baseURL + "/weatherapi/locationforecast/2.0/complete?lat=" + query.latitudeText + "&lon="
+            + query.longitudeText + (query.elevationText.map { "&altitude=" + $0 } ?? "")
         var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept", "application/json")]
         headers += query.validators?.requestHeaders ?? []
         return ProviderRequest(url: url, headers: headers)

@@ -5,16 +5,29 @@ import WeatherModel
 ///
 /// Each variable is looked up once per block (a column, with its unit parsed once), not once
 /// per row: an hourly block is 15 variables × 192 hours.
+///
+/// Open-Meteo writes every local time of an answer with the one UTC offset valid when it was
+/// asked (`utc_offset_seconds`), also for the days after a daylight-saving change (open-meteo
+/// issues #261, #1545): ISO 8601 texts are read at that offset (`textZone`), and a daily
+/// unixtime is the local midnight at that offset.
 struct Block {
     let values: JSONObject
     let units: JSONObject
+    /// The location's zone (daylight saving included).
     let zone: ZoneInfo
+    /// The zone local texts are written in: the answer's fixed offset, else `zone`.
+    var textZone: ZoneInfo
+    /// The answer's `utc_offset_seconds`, if it has one.
+    let answerOffset: Int?
 
     init?(_ json: JSONValue, _ name: String, zone: ZoneInfo) {
         guard let values = json[name]?.object else { return nil }
         self.values = values
         self.units = json[name + "_units"]?.object ?? JSONObject()
         self.zone = zone
+        let offset = json["utc_offset_seconds"]?.double.flatMap { abs($0) <= 18 * 3600 ? Int($0) : nil }
+        self.answerOffset = offset
+        self.textZone = offset.map { ZoneInfo(fixed: $0) } ?? zone
     }
 
     /// The row indices: a series block has a `time` array; a current block has single
@@ -30,13 +43,46 @@ struct Block {
     }
 
     /// The readings of every row (at most `limit`); an entry without a valid time is an error.
+    ///
+    /// Local texts are read at the answer's offset; should they instead follow daylight saving
+    /// (their steps are even only in the location's zone), they are read in the zone, a
+    /// repeated wall-clock hour (fall back) taken as the later instant the second time.
     func readings(legacy: Bool, limit: Int = .max) throws(ProviderError) -> [Reading] {
+        var result = try rawReadings(legacy: legacy, limit: limit)
+        guard values["time"]?.array?.first?.string != nil, !Self.evenSteps(result), textZone != zone else {
+            return result
+        }
+        var local = self
+        local.textZone = zone
+        var inZone = try local.rawReadings(legacy: legacy, limit: limit)
+        for index in inZone.indices.dropFirst() {
+            var tries = 0
+            while inZone[index].time <= inZone[index - 1].time, tries < 8 {
+                inZone[index].time = inZone[index].time.addingTimeInterval(1800)
+                tries += 1
+            }
+        }
+        if Self.evenSteps(inZone) { result = inZone }
+        return result
+    }
+
+    private func rawReadings(legacy: Bool, limit: Int) throws(ProviderError) -> [Reading] {
         let columns = ReadingColumns(self, legacy: legacy)
         var result: [Reading] = []
         for index in rows.prefix(limit) {
             result.append(try columns.reading(at: index))
         }
         return result
+    }
+
+    /// Whether consecutive readings are all the same positive step apart.
+    static func evenSteps(_ readings: [Reading]) -> Bool {
+        guard readings.count > 2 else { return true }
+        let step = readings[1].time.timeIntervalSince(readings[0].time)
+        return step > 0
+            && readings.indices.dropFirst().allSatisfy {
+                readings[$0].time.timeIntervalSince(readings[$0 - 1].time) == step
+            }
     }
 
     /// The days of every row; an entry without a valid date is an error.
@@ -119,12 +165,17 @@ struct Column {
         return nil
     }
 
-    /// A daily `time`: `YYYY-MM-DD`, or the unixtime of local midnight.
-    func date(_ index: Int?, zone: ZoneInfo) -> CivilDate? {
+    /// A daily `time`: `YYYY-MM-DD`, or the unixtime of local midnight at the answer's offset
+    /// `answerOffset` (the offset valid when asked, not the one valid that day); without one,
+    /// the local midnight in `zone` nearest to it.
+    func date(_ index: Int?, zone: ZoneInfo, answerOffset: Int?) -> CivilDate? {
         guard let value = value(index) else { return nil }
         if let text = value.string { return CivilDate(iso: text) }
         if let seconds = value.double, seconds > -2_300_000_000, seconds < 7_300_000_000 {
-            return zone.localDate(Date(timeIntervalSince1970: seconds + 1))
+            if let answerOffset {
+                return ZoneInfo.utc.localDate(Date(timeIntervalSince1970: seconds + Double(answerOffset) + 1))
+            }
+            return zone.localDate(Date(timeIntervalSince1970: seconds + 12 * 3600))
         }
         return nil
     }
@@ -139,7 +190,7 @@ struct ReadingColumns {
     let precipitation, uvIndex, visibility: Column
 
     init(_ block: Block, legacy: Bool) {
-        zone = block.zone
+        zone = block.textZone
         time = block.column("time")
         code = block.column(legacy ? "weathercode" : "weather_code")
         isDay = block.column("is_day")
@@ -194,12 +245,16 @@ struct ReadingColumns {
 /// The columns a daily entry is made of, with the legacy names as fallbacks.
 struct DayColumns {
     let zone: ZoneInfo
+    let textZone: ZoneInfo
+    let answerOffset: Int?
     let time, code, codeLegacy, temperatureMax, temperatureMin, apparentMax, apparentMin: Column
     let precipitation, precipitationProbability, windSpeed, windSpeedLegacy, windGust, windGustLegacy: Column
     let windBearing, windBearingLegacy, uvIndex, sunrise, sunset: Column
 
     init(_ block: Block) {
         zone = block.zone
+        textZone = block.textZone
+        answerOffset = block.answerOffset
         time = block.column("time")
         code = block.column("weather_code")
         codeLegacy = block.column("weathercode")
@@ -221,7 +276,7 @@ struct DayColumns {
     }
 
     func day(at index: Int?) throws(ProviderError) -> Day {
-        guard let date = time.date(index, zone: zone) else {
+        guard let date = time.date(index, zone: zone, answerOffset: answerOffset) else {
             throw .invalidResponse("open-meteo: a daily entry without a valid date")
         }
         var day = Day(date: date)
@@ -240,8 +295,8 @@ struct DayColumns {
         day.windGust = windGust.converted(index) ?? windGustLegacy.converted(index)
         day.windBearing = windBearing.number(index) ?? windBearingLegacy.number(index)
         day.uvIndex = uvIndex.number(index)
-        day.sunrise = sunrise.instant(index, zone: zone)
-        day.sunset = sunset.instant(index, zone: zone)
+        day.sunrise = sunrise.instant(index, zone: textZone)
+        day.sunset = sunset.instant(index, zone: textZone)
         return day
     }
 }

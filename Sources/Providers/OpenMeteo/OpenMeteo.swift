@@ -48,6 +48,7 @@ public struct OpenMeteo: WeatherProvider {
             + "&daily=" + Self.daily.joined(separator: ",")
             + "&timezone=" + percentEncode(query.timezone ?? "auto")
             + "&timeformat=unixtime&forecast_days=\(days)"
+            + (query.elevationText.map { "&elevation=" + $0 } ?? "")
         var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept", "application/json")]
         headers += query.validators?.requestHeaders ?? []
         return ProviderRequest(url: url, headers: headers)
@@ -84,6 +85,7 @@ public struct OpenMeteo: WeatherProvider {
         }
 
         var current: Reading
+        var currentFromSeries = false
         if let block = Block(json, "current", zone: zone),
             let first = try block.readings(legacy: false, limit: 1).first
         {
@@ -103,7 +105,10 @@ public struct OpenMeteo: WeatherProvider {
                 current.precipitationProbability = current.precipitationProbability ?? hour.precipitationProbability
             }
         } else if let first = hours.first {
+            // No current block (self-hosted or proxied instances, old recordings): the
+            // payload builder takes the hour that contains "now".
             current = first
+            currentFromSeries = true
         } else {
             throw .invalidResponse("open-meteo: the answer has no current or hourly values")
         }
@@ -115,16 +120,18 @@ public struct OpenMeteo: WeatherProvider {
 
         var days: [Day] = []
         if let block = Block(json, "daily", zone: zone) {
-            days = try block.days()
+            days = DayBuilder.distinctDays(try block.days())
             days = DayBuilder.filling(days, from: hours, intervalMinutes: 60, zone: zone)
         } else if !hours.isEmpty {
             days = DayBuilder.days(from: hours, intervalMinutes: 60, zone: zone)
         }
         let today = zone.localDate(current.time)
         let todayEntry = days.first { $0.date == today }
-        return Forecast(
+        var forecast = Forecast(
             current: current, sunrise: todayEntry?.sunrise, sunset: todayEntry?.sunset, hours: hours,
             intervalMinutes: 60, days: days, alerts: nil, timezone: json["timezone"]?.string)
+        forecast.currentIsFromSeries = currentFromSeries
+        return forecast
     }
 }
 

@@ -13,6 +13,9 @@ public struct OpenWeatherMap: WeatherProvider {
         case oneCall = "onecall"
         /// The free plan: current weather plus the 5 day / 3 hour forecast (two requests, no alerts).
         case free
+        /// One Call 4.0: current, hourly and daily as separate, paged calls (the product new
+        /// accounts get since mid-2026; it cannot coexist with a 3.0 subscription).
+        case oneCall4 = "onecall4"
     }
 
     public static let defaultBaseURL = "https://api.openweathermap.org"
@@ -24,7 +27,17 @@ public struct OpenWeatherMap: WeatherProvider {
     public var api: API
     public var userAgent: String
 
-    public var callsPerFetch: Int { api == .free ? 2 : 1 }
+    /// What the payloads hold (`forecast.hours`, `forecast.days`): how many 4.0 pages a refresh needs.
+    public var forecastHours = 48
+    public var forecastDays = 7
+
+    public var callsPerFetch: Int {
+        switch api {
+        case .oneCall: 1
+        case .free: 2
+        case .oneCall4: Self.oneCall4Calls(hours: forecastHours, days: forecastDays)
+        }
+    }
 
     public init(baseURL: String = OpenWeatherMap.defaultBaseURL, apiKey: String, api: API = .oneCall, userAgent: String)
     {
@@ -42,7 +55,9 @@ public struct OpenWeatherMap: WeatherProvider {
             switch api {
             case .oneCall: ["/data/3.0/onecall?" + location + "&exclude=minutely" + key]
             case .free: ["/data/2.5/weather?" + location + key, "/data/2.5/forecast?" + location + key]
+            case .oneCall4: []
             }
+        if api == .oneCall4 { return oneCall4Requests(for: query) }
         var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept", "application/json")]
         if api == .oneCall { headers += query.validators?.requestHeaders ?? [] }
         return paths.map {
@@ -53,11 +68,15 @@ public struct OpenWeatherMap: WeatherProvider {
     public func fetch(_ query: ProviderQuery, transport: any ProviderTransport) async throws(ProviderError)
         -> ProviderResult
     {
+        if api == .oneCall4 { return try await fetchOneCall4(query, transport: transport) }
         var bodies: [[UInt8]] = []
         var last: ProviderResponse?
         var units = Units.metric
         for request in requests(for: query) {
             let response = ProviderCatalog.defused(try await transport.send(request))
+            if api == .oneCall, response.status == 401, Self.isSeparateSubscription(response.body) {
+                throw .unauthorized(Self.oneCall3Refused)
+            }
             try ResponseCheck.requireSuccess(
                 response, provider: name, secrets: request.secrets, message: { $0["message"]?.text })
             units = Units(requestURL: request.url)
@@ -76,6 +95,12 @@ public struct OpenWeatherMap: WeatherProvider {
 }
 
 extension OpenWeatherMap {
+    /// What a "requires a separate subscription" 401 to One Call 3.0 means, and the setting to change.
+    public static let oneCall3Refused =
+        "openweathermap refused One Call 3.0 (HTTP 401): this API key has no One Call 3.0 subscription "
+        + "(new OpenWeather accounts can only subscribe to One Call 4.0, and the two cannot coexist). "
+        + "Set `api: onecall4` under providers.openweathermap in the configuration (or `api: free`)"
+
     /// The `units=` an answer was asked in. OpenWeatherMap answers in Kelvin and m/s
     /// (`standard`, its default), °C and m/s (`metric`), or °F and mph (`imperial`);
     /// pressure is always hPa, visibility metres, rain and snow millimetres.

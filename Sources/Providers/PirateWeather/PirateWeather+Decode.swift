@@ -73,6 +73,14 @@ extension PirateWeather {
         reading.precipitation = number("precipIntensity").map(units.intensity.toMillimetres)
         if let amount = reading.precipitation, amount > 0 {
             reading.precipitationType = PirateIcon.precipitationType(entry["precipType"]?.string)
+            // version=2 answers split the intensity by type: the largest tells what falls.
+            if reading.precipitationType == nil {
+                let split: [(PrecipitationType, Double)] = [
+                    (.rain, number("rainIntensity") ?? 0), (.snow, number("snowIntensity") ?? 0),
+                    (.sleet, number("iceIntensity") ?? 0),
+                ]
+                if let largest = split.max(by: { $0.1 < $1.1 }), largest.1 > 0 { reading.precipitationType = largest.0 }
+            }
         }
         reading.uvIndex = number("uvIndex")
         reading.visibility = number("visibility").map(units.distance.toKilometres)

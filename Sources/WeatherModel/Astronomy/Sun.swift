@@ -28,33 +28,46 @@ public enum Sun {
         elevation(at: date, latitude: latitude, longitude: longitude) > -0.833
     }
 
-    /// Sunrise and sunset on the local day `day` in `zone`; `nil` for each when the sun does
-    /// not rise or set that day (polar night or midnight sun).
+    /// Sunrise on the local day `day` in `zone` and the sunset that follows it (NOAA's
+    /// convention: near the poles that sunset may fall after local midnight, on the next
+    /// date); both `nil` when the sun does not rise that day (polar night, midnight sun).
     public static func riseAndSet(on day: CivilDate, latitude: Double, longitude: Double, zone: ZoneInfo)
         -> (sunrise: Date?, sunset: Date?)
     {
-        // Start from local noon and refine each event twice with the position at that time.
-        let noon = zone.date(CivilDateTime(date: day, hour: 12))
-        func event(rising: Bool) -> Date? {
-            var estimate = noon
-            for _ in 0..<3 {
-                let position = solarPosition(julianDay(estimate))
-                let lat = radians(latitude)
-                let cosH = (cos(radians(90.833)) - sin(lat) * sin(position.declination))
-                    / (cos(lat) * cos(position.declination))
-                guard cosH >= -1, cosH <= 1 else { return nil }
-                let hourAngle = degrees(acos(cosH)) * (rising ? 1 : -1)
-                let utcMinutes = 720 - 4 * (longitude + hourAngle) - position.equationOfTime
-                let midnightUTC = (estimate.timeIntervalSince1970 / 86400).rounded(.down) * 86400
-                var candidate = midnightUTC + utcMinutes * 60
-                // Keep the event on the requested local day.
-                let local = zone.localDate(Date(timeIntervalSince1970: candidate))
-                if local < day { candidate += 86400 } else if local > day { candidate -= 86400 }
-                estimate = Date(timeIntervalSince1970: candidate)
+        guard let sunrise = event(on: day, rising: true, latitude: latitude, longitude: longitude, zone: zone)
+        else { return (nil, nil) }
+        for candidateDay in [day, day.adding(days: 1)] {
+            if let sunset = event(on: candidateDay, rising: false, latitude: latitude, longitude: longitude, zone: zone),
+                sunset > sunrise, sunset.timeIntervalSince(sunrise) < 86400
+            {
+                return (sunrise, sunset)
             }
-            return zone.localDate(estimate) == day ? estimate : nil
         }
-        return (event(rising: true), event(rising: false))
+        return (sunrise, nil)
+    }
+
+    /// The sunrise (or sunset) that falls on the local day `day`, if there is one.
+    static func event(on day: CivilDate, rising: Bool, latitude: Double, longitude: Double, zone: ZoneInfo)
+        -> Date?
+    {
+        // Start from local noon and refine the event twice with the position at that time.
+        var estimate = zone.date(CivilDateTime(date: day, hour: 12))
+        for _ in 0..<3 {
+            let position = solarPosition(julianDay(estimate))
+            let lat = radians(latitude)
+            let cosH = (cos(radians(90.833)) - sin(lat) * sin(position.declination))
+                / (cos(lat) * cos(position.declination))
+            guard cosH >= -1, cosH <= 1 else { return nil }
+            let hourAngle = degrees(acos(cosH)) * (rising ? 1 : -1)
+            let utcMinutes = 720 - 4 * (longitude + hourAngle) - position.equationOfTime
+            let midnightUTC = (estimate.timeIntervalSince1970 / 86400).rounded(.down) * 86400
+            var candidate = midnightUTC + utcMinutes * 60
+            // Keep the event on the requested local day.
+            let local = zone.localDate(Date(timeIntervalSince1970: candidate))
+            if local < day { candidate += 86400 } else if local > day { candidate -= 86400 }
+            estimate = Date(timeIntervalSince1970: candidate)
+        }
+        return zone.localDate(estimate) == day ? estimate : nil
     }
 
     private static func julianDay(_ date: Date) -> Double {

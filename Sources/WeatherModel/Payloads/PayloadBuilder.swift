@@ -53,16 +53,42 @@ public struct PayloadBuilder: Sendable {
 
     public func current(_ forecast: Forecast, now: Date) -> JSONValue {
         var object = envelope()
-        append(reading: forecast.current, to: &object)
-        let today = zone.localDate(forecast.current.time)
+        let reading = currentReading(forecast, now: now)
+        append(reading: reading, to: &object)
+        let today = zone.localDate(reading.time)
         let todayEntry = forecast.days.first { $0.date == today }
-        let computed = Sun.riseAndSet(
-            on: today, latitude: location.latitude, longitude: location.longitude, zone: zone)
-        let sunrise = forecast.sunrise ?? todayEntry?.sunrise ?? computed.sunrise
-        let sunset = forecast.sunset ?? todayEntry?.sunset ?? computed.sunset
+        let (sunrise, sunset) = sunTimes(
+            on: today, sunrise: forecast.sunrise ?? todayEntry?.sunrise, sunset: forecast.sunset ?? todayEntry?.sunset)
         object.appendUnchecked("sunrise", JSONValue(sunrise.map { ISO8601.string($0, in: zone) }))
         object.appendUnchecked("sunset", JSONValue(sunset.map { ISO8601.string($0, in: zone) }))
         return .object(object)
+    }
+
+    /// The reading to publish as current: the provider's, or, when the answer had none, the
+    /// hour that contains `now` (never one already over; the first upcoming one before the
+    /// series starts).
+    func currentReading(_ forecast: Forecast, now: Date) -> Reading {
+        guard forecast.currentIsFromSeries else { return forecast.current }
+        let interval = Double(max(1, forecast.intervalMinutes) * 60)
+        let upcoming = forecast.hours.filter { $0.time.timeIntervalSince(now) > -interval }
+        return upcoming.min { $0.time < $1.time } ?? forecast.current
+    }
+
+    /// A day's sunrise and the sunset that follows it: the provider's when they make such a
+    /// pair on that local day, else computed (NOAA); both `nil` in polar day and night.
+    func sunTimes(on date: CivilDate, sunrise: Date?, sunset: Date?) -> (sunrise: Date?, sunset: Date?) {
+        func plausible(_ rise: Date?, _ set: Date?) -> Bool {
+            guard let rise, let set, zone.localDate(rise) == date else { return false }
+            let length = set.timeIntervalSince(rise)
+            return length > 0 && length < 86400 - 60
+        }
+        if plausible(sunrise, sunset) { return (sunrise, sunset) }
+        let computed = Sun.riseAndSet(on: date, latitude: location.latitude, longitude: location.longitude, zone: zone)
+        guard let computedRise = computed.sunrise else { return (nil, nil) }
+        let rise = sunrise.flatMap { zone.localDate($0) == date ? $0 : nil } ?? computedRise
+        if plausible(rise, sunset) { return (rise, sunset) }
+        if plausible(rise, computed.sunset) { return (rise, computed.sunset) }
+        return (computedRise, computed.sunset)
     }
 
     public func hourly(_ forecast: Forecast, now: Date) -> JSONValue {
@@ -87,7 +113,7 @@ public struct PayloadBuilder: Sendable {
     public func daily(_ forecast: Forecast, now: Date) -> JSONValue {
         var object = envelope()
         let today = zone.localDate(now)
-        let days = forecast.days.filter { $0.date >= today }.sorted { $0.date < $1.date }.prefix(max(0, dayLimit))
+        let days = DayBuilder.distinctDays(forecast.days.filter { $0.date >= today }).prefix(max(0, dayLimit))
         object.appendUnchecked("days", .array(days.map { .object(dayObject($0)) }))
         return .object(object)
     }
@@ -116,7 +142,7 @@ public struct PayloadBuilder: Sendable {
     private func append(reading: Reading, to object: inout JSONObject) {
         let isDay =
             reading.isDay ?? Sun.isDay(at: reading.time, latitude: location.latitude, longitude: location.longitude)
-        let condition = reading.condition?.adjusted(isDay: isDay)
+        let condition = reading.knownOrDerivedCondition?.adjusted(isDay: isDay)
         object.appendUnchecked("time", .string(ISO8601.string(reading.time, in: zone)))
         object.appendUnchecked("condition", JSONValue(condition?.rawValue))
         object.appendUnchecked("summary", JSONValue(reading.summary ?? condition?.summary))
@@ -148,11 +174,8 @@ public struct PayloadBuilder: Sendable {
 
     private func dayObject(_ day: Day) -> JSONObject {
         var object = JSONObject()
-        let condition = day.condition?.adjusted(isDay: true)
-        let computed =
-            (day.sunrise == nil || day.sunset == nil)
-            ? Sun.riseAndSet(on: day.date, latitude: location.latitude, longitude: location.longitude, zone: zone)
-            : (sunrise: day.sunrise, sunset: day.sunset)
+        let condition = day.knownOrDerivedCondition?.adjusted(isDay: true)
+        let (sunrise, sunset) = sunTimes(on: day.date, sunrise: day.sunrise, sunset: day.sunset)
         object.appendUnchecked("date", .string(day.date.description))
         object.appendUnchecked("condition", JSONValue(condition?.rawValue))
         object.appendUnchecked("summary", JSONValue(day.summary ?? condition?.summary))
@@ -178,9 +201,9 @@ public struct PayloadBuilder: Sendable {
         object.appendUnchecked("pressure", JSONValue(units.pressure(day.pressure)))
         object.appendUnchecked("uv_index", JSONValue(day.uvIndex.map { rounded(max(0, $0), decimals: 1) }))
         object.appendUnchecked(
-            "sunrise", JSONValue((day.sunrise ?? computed.sunrise).map { ISO8601.string($0, in: zone) }))
+            "sunrise", JSONValue(sunrise.map { ISO8601.string($0, in: zone) }))
         object.appendUnchecked(
-            "sunset", JSONValue((day.sunset ?? computed.sunset).map { ISO8601.string($0, in: zone) }))
+            "sunset", JSONValue(sunset.map { ISO8601.string($0, in: zone) }))
         let noon = zone.date(CivilDateTime(date: day.date, hour: 12))
         object.appendUnchecked(
             "moon_phase", .number(day.moonPhase.map { rounded($0, decimals: 2) } ?? Moon.phase(at: noon)))

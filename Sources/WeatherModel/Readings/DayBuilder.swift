@@ -71,6 +71,12 @@ public enum DayBuilder {
         return day
     }
 
+    /// `days` in date order, each date once (the first entry for it wins).
+    public static func distinctDays(_ days: [Day]) -> [Day] {
+        var seen = Set<CivilDate>()
+        return days.filter { seen.insert($0.date).inserted }.sorted { $0.date < $1.date }
+    }
+
     /// `days` with missing humidity, pressure, wind bearing, probability and UV filled from `hours`.
     public static func filling(_ days: [Day], from hours: [Reading], intervalMinutes: Int, zone: ZoneInfo) -> [Day] {
         let built = Dictionary(

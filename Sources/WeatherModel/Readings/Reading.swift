@@ -104,6 +104,9 @@ public struct Forecast: Sendable, Equatable {
     public var alerts: [Alert]?
     /// The IANA time zone the provider reported, if any.
     public var timezone: String?
+    /// Whether `current` is only the first entry of `hours` (the answer had no current
+    /// block): the payload builder then publishes the hour that contains "now" instead.
+    public var currentIsFromSeries = false
 
     public init(
         current: Reading, sunrise: Date? = nil, sunset: Date? = nil, hours: [Reading] = [],

@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `weather2mqtt check` prints OpenWeatherMap's calls per refresh for each `api:` mode, and
+/// counts One Call 4.0's pages in the budget.
+@Suite("check: calls per refresh")
+struct CheckCallsPerRefreshTests {
+    @Test("onecall4 with 48 hours and 7 days: 5 calls a refresh, each api mode listed")
+    func oneCall4() throws {
+        let folder = TemporaryFolder()
+        let config = folder.write(
+            "config.yaml",
+            """
+            state_dir: \(folder.path)/state
+            providers:
+              openweathermap: { api_key: test-owm-key-1234, api: onecall4 }
+            locations:
+              - id: lisbon
+                latitude: 38.7223
+                longitude: -9.1393
+                timezone: Europe/Lisbon
+                elevation: 45
+                providers: [openweathermap]
+            """)
+        let result = try BridgeProcess.run(["check", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("openweathermap: 480 of 900 a day (96 requests, 5 calls each"), "\(result.stdout)")
+        #expect(result.stdout.contains("  api: onecall: 1 ("))
+        #expect(result.stdout.contains("  api: free: 2 ("))
+        #expect(result.stdout.contains("  api: onecall4: 5 (One Call 4.0: current + 3 hourly page(s) of 20 + 1 daily page(s) of 10)   <- api: onecall4 (configured)"))
+        #expect(!result.stdout.contains("test-owm-key-1234"))
+    }
+}
