@@ -69,7 +69,7 @@ extension ClientCore {
             }
             if stopRequested { break }
             if wasConnected { failures = 0 }
-            sleepUnlessStopped(seconds: backoffDelay(failures: failures))
+            sleepUnlessStopped(for: reconnectPolicy.delay(failures: failures))
             failures += 1
         }
         finishNetworkLoop()
@@ -138,15 +138,11 @@ extension ClientCore {
         if report { continuation.yield(.connectionFailed(error)) }
     }
 
-    /// Exponential backoff: `reconnectDelayMin` doubled per consecutive failure, capped at
-    /// `reconnectDelayMax`.
-    private func backoffDelay(failures: Int) -> Int {
-        let shift = min(failures, 20)
-        return min(options.reconnectDelayMax, options.reconnectDelayMin << shift)
-    }
+    /// Quick retries, then exponential backoff (see `ReconnectPolicy`).
+    private var reconnectPolicy: ReconnectPolicy { ReconnectPolicy(options) }
 
-    private func sleepUnlessStopped(seconds: Int) {
-        let deadline = ContinuousClock.now + .seconds(seconds)
+    private func sleepUnlessStopped(for delay: Duration) {
+        let deadline = ContinuousClock.now + delay
         while !stopRequested && ContinuousClock.now < deadline {
             usleep(50_000)
         }

@@ -11,6 +11,9 @@ struct Check: AsyncParsableCommand {
         let setup = try BridgeSetup.loadOrExit(configPath: options.config)
         let plan = RequestPlan(configuration: setup.configuration, providers: setup.refresher.providers)
         print(plan.text(), terminator: "")
-        if plan.overBudget { throw ExitCode(Bridge.ExitCode.configuration) }
+        // Invalid: 78 (from loadOrExit, with the reason). Valid but over a budget: a warning on
+        // stderr and 0, since the bridge runs with it.
+        if let warning = plan.overBudgetWarning { printError(warning) }
+        if plan.exitCode != Bridge.ExitCode.success { throw ExitCode(plan.exitCode) }
     }
 }
