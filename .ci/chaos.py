@@ -175,6 +175,58 @@ class Provider:
         ])
 
 
+class RequestLog(threading.Thread):
+    """The provider's request log, each request stamped (wall clock) when first seen."""
+
+    def __init__(self, provider):
+        super().__init__(daemon=True)
+        self.provider, self.stamped, self.stopping = provider, [], False
+
+    def run(self):
+        while not self.stopping:
+            try:
+                log = self.provider.control("log")
+            except OSError:
+                log = []
+            now = time.time()
+            # The server's log is cleared only by reset, which the driver never calls.
+            for entry in log[len(self.stamped):]:
+                self.stamped.append((now, entry))
+            time.sleep(0.25)
+
+
+def parse_time(text):
+    from datetime import datetime
+    return datetime.fromisoformat(text).timestamp()
+
+
+def check_requests_due(requests, messages, locations):
+    """No request for a location while its published next_poll was more than 2 s away."""
+    by_latitude = {f"{40 + i}.5": loc for i, loc in enumerate(locations)}
+    wall_offset = time.time() - time.monotonic()
+    statuses = []
+    for stamp, _, topic, payload in messages:
+        if topic.endswith("/status") and topic.count("/") == 2:
+            try:
+                statuses.append((stamp + wall_offset, topic.split("/")[1], parse_time(json.loads(payload)["next_poll"])))
+            except (ValueError, KeyError, TypeError):
+                pass
+    early = 0
+    for when, entry in requests:
+        query = entry.get("query", "")
+        latitude = next((p.split("=")[1] for p in query.split("&") if p.startswith("latitude=") or p.startswith("lat=")), None)
+        loc = by_latitude.get(latitude.rstrip("0") if latitude and "." in latitude else latitude) or by_latitude.get(latitude)
+        if not loc:
+            continue
+        known = [next_poll for seen, l, next_poll in statuses if l == loc and seen < when - 0.5]
+        # 0.5 s for the poller's stamp; a request is early if the last published plan was later.
+        if known and when < known[-1] - 2.5:
+            early += 1
+            if early <= 3:
+                problem(f"{loc} asked {known[-1] - when:.0f} s before its published next_poll")
+    return early
+
+
 class Bridge:
     def __init__(self, binary, config, folder):
         self.binary, self.config, self.folder = binary, config, folder
@@ -285,6 +337,8 @@ def main():
                     f" timezone: America/New_York, interval: 1m, providers: [open-meteo, openweathermap] }}\n")
     watcher = Watcher(broker)
     watcher.start()
+    request_log = RequestLog(provider)
+    request_log.start()
     bridge = Bridge(args.binary, config, folder)
     bridge.start()
     validate = make_validator()
@@ -396,7 +450,10 @@ def main():
         with open(path, "rb") as f:
             if SECRET.encode() in f.read():
                 problem(f"the secret in state file {os.path.basename(path)}")
-    requests = provider.control("log")
+    request_log.stopping = True
+    time.sleep(0.3)
+    requests = list(request_log.stamped)
+    early = check_requests_due(requests, messages, locations)
     if len(samples) >= 4:
         warm = samples[len(samples) // 4]
         last = samples[-1]
@@ -415,7 +472,7 @@ def main():
     print(f"chaos: seed {args.seed}, {elapsed:.0f} s, faults {json.dumps(counts, sort_keys=True)}")
     print(f"  first publish {first if first is None else round(first, 2)} s; broker restores {len(restore)}:"
           + (f" min {restore[0]:.2f} s, median {restore[len(restore) // 2]:.2f} s, max {restore[-1]:.2f} s" if restore else " none"))
-    print(f"  messages seen {len(messages)}, invalid {invalid}; provider requests {len(requests)}; bridge starts {len(bridge.logs)}")
+    print(f"  messages seen {len(messages)}, invalid {invalid}; provider requests {len(requests)}, early {early}; bridge starts {len(bridge.logs)}")
     if samples:
         print(f"  last instance: RSS {samples[0][0]}..{max(s[0] for s in samples)} kB, descriptors {samples[0][1]}..{max(s[1] for s in samples)} ({len(samples)} samples)")
     if PROBLEMS:
