@@ -45,6 +45,7 @@ extension ClientCore {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
         var failures = 0
+        var everConnected = false
         var hostConfigured = false
         while !stopRequested {
             updateState { state in
@@ -68,8 +69,11 @@ extension ClientCore {
                 endAttempt(rc: rc, errno: savedErrno)
             }
             if stopRequested { break }
-            if wasConnected { failures = 0 }
-            sleepUnlessStopped(for: reconnectPolicy.delay(failures: failures))
+            if wasConnected {
+                failures = 0
+                everConnected = true
+            }
+            sleepUnlessStopped(for: reconnectPolicy.delay(failures: failures, afterLoss: everConnected))
             failures += 1
         }
         finishNetworkLoop()

@@ -76,7 +76,7 @@ public struct MQTTConnectOptions: Sendable, Hashable {
     public var connectTimeout: Int
 
     /// Options with the defaults a bridge wants: port 1883, keepalive 60 s, MQTT 5, clean
-    /// session, plain TCP, no will, five retries 250 ms apart, then after 1, 2, 4 ... up to 30 s, 10 s connect timeout.
+    /// session, plain TCP, no will, after a lost connection five retries 250 ms apart, then after 1, 2, 4 ... up to 30 s, 10 s connect timeout.
     public init(
         host: String,
         port: Int = 1883,

@@ -2,7 +2,7 @@
 /// values out.
 ///
 /// A broker that was just there (a restart, a blip) is usually back within a second or two, so
-/// the first `quickRetries` attempts after a lost connection (or at start) come `quickDelay`
+/// the first `quickRetries` attempts after a lost connection come `quickDelay`
 /// apart: the retained topics are whole again within seconds. After those, the wait doubles from
 /// `reconnectDelayMin` up to `reconnectDelayMax`, so a broker that stays away is asked about
 /// once per `reconnectDelayMax`, never hammered.
@@ -27,11 +27,14 @@ public struct ReconnectPolicy: Sendable, Equatable {
         self.init(minimum: options.reconnectDelayMin, maximum: options.reconnectDelayMax)
     }
 
-    /// The wait before the next attempt after `failures` consecutive failed attempts since the
-    /// last accepted connection (0: the connection was just lost, or the first attempt failed).
-    public func delay(failures: Int) -> Duration {
-        if failures < quickRetries { return quickDelay }
-        let shift = min(failures - quickRetries, 20)
+    /// The wait before the next attempt after `failures` consecutive failed attempts (0: the
+    /// connection was just lost, or the first attempt failed). `afterLoss`: the broker accepted
+    /// a connection before these failures — it was just there, so the first retries are quick.
+    /// A broker never reached (or refusing from the start) gets the plain backoff.
+    public func delay(failures: Int, afterLoss: Bool = true) -> Duration {
+        let quick = afterLoss ? quickRetries : 0
+        if failures < quick { return quickDelay }
+        let shift = min(failures - quick, 20)
         return .seconds(min(maximum, minimum << shift))
     }
 }

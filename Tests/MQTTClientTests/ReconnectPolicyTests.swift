@@ -40,4 +40,10 @@ struct ReconnectPolicyTests {
         #expect(policy.delay(failures: 5) == .seconds(2))
         #expect(policy.delay(failures: 9) == .seconds(16))
     }
+
+    @Test("a broker never reached gets the plain backoff from the first failure: no quick burst of refusals")
+    func neverConnected() {
+        let policy = ReconnectPolicy(minimum: 1, maximum: 10)
+        #expect((0..<5).map { policy.delay(failures: $0, afterLoss: false) } == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(10)])
+    }
 }
