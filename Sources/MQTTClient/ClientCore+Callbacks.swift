@@ -61,8 +61,8 @@ extension ClientCore {
             state.attemptReported = true
             return sessionPresent ? [] : state.subscriptions.sorted { $0.key < $1.key }
         }
-        for (filter, qos) in resubscribe {
-            mosquitto_subscribe(handle.pointer, nil, filter, Int32(qos))
+        for (filter, subscription) in resubscribe {
+            _ = subscribe(filter, subscription)
         }
         drainOfflineQueue()
         continuation.yield(.connected(sessionPresent: sessionPresent))

@@ -45,6 +45,7 @@ extension ClientCore {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
         var failures = 0
+        var everConnected = false
         var hostConfigured = false
         while !stopRequested {
             updateState { state in
@@ -68,8 +69,11 @@ extension ClientCore {
                 endAttempt(rc: rc, errno: savedErrno)
             }
             if stopRequested { break }
-            if wasConnected { failures = 0 }
-            sleepUnlessStopped(seconds: backoffDelay(failures: failures))
+            if wasConnected {
+                failures = 0
+                everConnected = true
+            }
+            sleepUnlessStopped(for: reconnectPolicy.delay(failures: failures, afterLoss: everConnected))
             failures += 1
         }
         finishNetworkLoop()
@@ -138,15 +142,11 @@ extension ClientCore {
         if report { continuation.yield(.connectionFailed(error)) }
     }
 
-    /// Exponential backoff: `reconnectDelayMin` doubled per consecutive failure, capped at
-    /// `reconnectDelayMax`.
-    private func backoffDelay(failures: Int) -> Int {
-        let shift = min(failures, 20)
-        return min(options.reconnectDelayMax, options.reconnectDelayMin << shift)
-    }
+    /// Quick retries, then exponential backoff (see `ReconnectPolicy`).
+    private var reconnectPolicy: ReconnectPolicy { ReconnectPolicy(options) }
 
-    private func sleepUnlessStopped(seconds: Int) {
-        let deadline = ContinuousClock.now + .seconds(seconds)
+    private func sleepUnlessStopped(for delay: Duration) {
+        let deadline = ContinuousClock.now + delay
         while !stopRequested && ContinuousClock.now < deadline {
             usleep(50_000)
         }

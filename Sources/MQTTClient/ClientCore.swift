@@ -213,3 +213,11 @@ extension ClientCore {
         }
     }
 }
+
+extension ClientCore {
+    /// Sends a SUBSCRIBE for `filter`; libmosquitto's return code.
+    func subscribe(_ filter: String, _ subscription: SubscriptionOptions) -> Int32 {
+        let options = subscription.noLocal ? Int32(MQTT_SUB_OPT_NO_LOCAL.rawValue) : 0
+        return mosquitto_subscribe_v5(handle.pointer, nil, filter, Int32(subscription.qos), options, nil)
+    }
+}

@@ -36,7 +36,7 @@ struct ClientState: ~Copyable {
     /// libmosquitto's error and warning log lines of the current attempt (TLS details live there).
     var attemptLog: [String] = []
     /// Filters to (re)subscribe on every connect without a session.
-    var subscriptions: [String: Int] = [:]
+    var subscriptions: [String: SubscriptionOptions] = [:]
     /// QoS > 0 messages published while not connected, sent in order on the next CONNACK.
     /// (libmosquitto 2.0.11 would queue them itself but resends them without the retain flag.)
     var offlineQueue: [OutgoingMessage] = []
@@ -104,4 +104,11 @@ extension [ClientState.Waiter] {
             waiter.continuation.resume(returning: result)
         }
     }
+}
+
+/// What a subscription asked for, re-sent on every reconnect without a session.
+struct SubscriptionOptions: Sendable, Equatable {
+    var qos: Int
+    /// MQTT 5 "no local": the broker sends none of our own publications back.
+    var noLocal: Bool
 }

@@ -108,20 +108,24 @@ public final class MQTTClient: Sendable {
 
     /// Subscribes to `filter` (`+` and `#` allowed) now if connected, and again after every
     /// reconnect without a session. Messages arrive as `.message` events.
+    /// With `noLocal` (MQTT 5 only; ignored with 3.1.1) the broker sends none of this client's
+    /// own publications back, neither live nor retained: whatever arrives was written by
+    /// someone else.
     /// - Throws: `MQTTConnectionError` for an invalid filter or QoS.
-    public func subscribe(_ filter: String, qos: Int) throws(MQTTConnectionError) {
+    public func subscribe(_ filter: String, qos: Int, noLocal: Bool = false) throws(MQTTConnectionError) {
         guard (0...2).contains(qos) else {
             throw MQTTConnectionError(.invalidOptions, "invalid QoS \(qos): must be 0, 1 or 2")
         }
         guard MQTTTopicFilter.isValidFilter(filter) else {
             throw MQTTConnectionError(.invalidOptions, "invalid topic filter '\(filter)'")
         }
+        let subscription = SubscriptionOptions(qos: qos, noLocal: noLocal && options.protocolVersion == .v5)
         let connected = core.updateState { state in
-            state.subscriptions[filter] = qos
+            state.subscriptions[filter] = subscription
             return state.connected
         }
         guard connected else { return }
-        let rc = mosquitto_subscribe(core.handle.pointer, nil, filter, Int32(qos))
+        let rc = core.subscribe(filter, subscription)
         try check(rc, "cannot subscribe to '\(filter)'")
     }
 

@@ -67,7 +67,8 @@ public struct MQTTConnectOptions: Sendable, Hashable {
     /// TLS settings; `nil` means plain TCP.
     public var tls: MQTTTLSOptions?
     public var will: MQTTWill?
-    /// First delay, in seconds, before retrying a failed or lost connection.
+    /// First backoff delay, in seconds, once the quick retries (`ReconnectPolicy`: five, 250 ms
+    /// apart) after a failed or lost connection have failed.
     public var reconnectDelayMin: Int
     /// Longest delay, in seconds, between retries; the delay doubles from `reconnectDelayMin` up to this.
     public var reconnectDelayMax: Int
@@ -75,7 +76,7 @@ public struct MQTTConnectOptions: Sendable, Hashable {
     public var connectTimeout: Int
 
     /// Options with the defaults a bridge wants: port 1883, keepalive 60 s, MQTT 5, clean
-    /// session, plain TCP, no will, retries after 1, 2, 4 ... up to 30 s, 10 s connect timeout.
+    /// session, plain TCP, no will, after a lost connection five retries 250 ms apart, then after 1, 2, 4 ... up to 30 s, 10 s connect timeout.
     public init(
         host: String,
         port: Int = 1883,

@@ -24,6 +24,9 @@ struct Check: AsyncParsableCommand {
         }
         let plan = RequestPlan(configuration: setup.configuration, providers: setup.refresher.providers)
         print(Secrets.redact(plan.text()), terminator: "")
-        if plan.overBudget { throw ArgumentParser.ExitCode(WireContract.ExitCode.configuration) }
+        // Invalid: 78 (from loadOrExit, with the reason). Valid but over a budget: a warning on
+        // stderr and 0, since the bridge runs with it.
+        if let warning = plan.overBudgetWarning { printError(warning) }
+        if plan.exitCode != WireContract.ExitCode.success { throw ArgumentParser.ExitCode(plan.exitCode) }
     }
 }

@@ -216,7 +216,7 @@ struct SchemaValidatorTests {
 
     static let bridgeInfo = #"""
         {"version":"1.2.0","schema":1,"started_at":"2026-11-22T14:03:12+01:00","locations":["home","cabin_2"],
-         "providers":["met-no","open-meteo"]}
+         "providers":["met-no","open-meteo"],"state_dir":{"writable":true,"error":null,"since":null}}
         """#
 
     @Test("bridge/info")
@@ -231,7 +231,8 @@ struct SchemaValidatorTests {
             (#""version":"1.2.0","#, "", "#"),
             (#""version":"1.2.0""#, #""version":1.2"#, "#/version"),
             (#""started_at":"2026-11-22T14:03:12+01:00""#, #""started_at":1763816592"#, "#/started_at"),
-            ("}", #","uptime":5}"#, "#/uptime"),
+            (#"null}}"#, #"null},"uptime":5}"#, "#/uptime"),
+            (#""writable":true"#, #""writable":"yes""#, "#/state_dir/writable"),
         ]
         for (original, replacement, pointer) in mistakes {
             let errors = validator.validate(

@@ -51,6 +51,9 @@ public struct Refresher: Sendable {
         case notModified(provider: String, freshness: Freshness)
         /// No provider could serve; the errors in the order they were tried.
         case failed([(provider: String, error: ProviderError)])
+        /// The refresh was cancelled (the bridge is shutting down): not the provider's fault, so
+        /// no failure is counted, no error kept and no backoff started.
+        case cancelled
     }
 
     /// Tries each provider of `location` in order, skipping those that asked us to wait or
@@ -61,6 +64,7 @@ public struct Refresher: Sendable {
     ) async -> Outcome {
         var errors: [(provider: String, error: ProviderError)] = []
         for name in location.providers {
+            if Task.isCancelled { return .cancelled }
             guard let provider = providers[name] else { continue }
             if let notBefore = state.notBefore[name], notBefore > now {
                 errors.append((name, .rateLimited("waiting until \(ISO8601.string(notBefore, in: .utc))", retryAfter: notBefore.timeIntervalSince(now))))
@@ -81,6 +85,8 @@ public struct Refresher: Sendable {
                 let result = try await provider.fetch(query, transport: transport)
                 return .fresh(provider: name, result: result, earlier: errors)
             } catch {
+                // A shutdown during the request says nothing about the provider.
+                if Task.isCancelled { return .cancelled }
                 if case .notModified(let freshness) = error, state.provider == name, state.forecast != nil {
                     return .notModified(provider: name, freshness: freshness)
                 }

@@ -39,7 +39,10 @@ public enum StatusPayload {
         ]
     }
 
-    public static func bridgeInfo(configuration: BridgeConfiguration, startedAt: Date) -> JSONValue {
+    /// `stateDirError`: why `state_dir` cannot be written and since when (`nil` when it can).
+    public static func bridgeInfo(
+        configuration: BridgeConfiguration, startedAt: Date, stateDirError: (message: String, since: Date)? = nil
+    ) -> JSONValue {
         [
             "version": .string(BridgeVersion.current),
             "schema": .number(Double(PayloadBuilder.schemaVersion)),
@@ -47,6 +50,11 @@ public enum StatusPayload {
             "locations": .array(configuration.locations.map { .string($0.id) }),
             "providers": .array(
                 Array(Set(configuration.locations.flatMap(\.providers))).sorted().map { .string($0) }),
+            "state_dir": [
+                "writable": .bool(stateDirError == nil),
+                "error": JSONValue(stateDirError.map { Secrets.redact($0.message) }),
+                "since": JSONValue(stateDirError.map { ISO8601.string($0.since, in: .utc) }),
+            ],
         ]
     }
 

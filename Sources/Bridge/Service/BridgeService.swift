@@ -35,6 +35,18 @@ public actor BridgeService {
     /// its location's last refresh, so one location's request does not republish every status.
     var quotaShown: [String: RequestBudget] = [:]
     let systemd = SystemdNotifier()
+    /// Locations whose state file could not be written yet (retried every pass).
+    var unsaved: Set<String> = []
+    var budgetUnsaved = false
+    var stateWriteFailure: StateWriteFailure?
+    /// Each location's schedule, written in place when a state file cannot be (a full disk).
+    let journal: ScheduleJournal
+    var journalSequence: UInt64
+    var journalFailed = false
+    /// Home Assistant birth messages: one discovery resend per burst.
+    var births = BirthCoalescer()
+    /// Per-location refresh lines are `debug`; this is the `info` summary.
+    var summary = RefreshSummary()
 
     public init(configuration: BridgeConfiguration, clock: BridgeClock, log: Log, refresher: Refresher) {
         self.configuration = configuration
@@ -48,11 +60,17 @@ public actor BridgeService {
         let store = StateStore(directory: configuration.stateDirectory)
         var budget = store.loadBudget() ?? RequestBudget(day: ZoneInfo.utc.localDate(startedAt))
         budget.roll(to: startedAt)
+        let journal = ScheduleJournal(directory: configuration.stateDirectory, locations: configuration.locations.count)
+        let schedule = journal.load()
         var states: [String: LocationState] = [:]
         for location in configuration.locations {
-            // A restarted bridge keeps its last good readings and asks again only when due.
-            states[location.id] = store.load(location: location.id) ?? LocationState(nextPoll: startedAt)
+            // A restarted bridge keeps its last good readings and asks again only when due —
+            // also when the last state write failed (the journal has the later schedule).
+            states[location.id] = (store.load(location: location.id) ?? LocationState(nextPoll: startedAt))
+                .merging(schedule.entries[location.id])
         }
+        self.journal = journal
+        journalSequence = schedule.sequence
         self.store = store
         self.states = states
         self.budget = budget
@@ -86,7 +104,11 @@ public actor BridgeService {
             "weather2mqtt \(BridgeVersion.current) started",
             ["mqtt.broker": "\(configuration.mqtt.host):\(configuration.mqtt.port)",
              "locations": "\(configuration.locations.count)"])
-        retain(topics.bridgeInfo, StatusPayload.bridgeInfo(configuration: configuration, startedAt: startedAt).utf8Bytes)
+        if !journal.prepare() {
+            log.error(
+                "cannot make the schedule journal in state_dir (\(journal.path)); a restart while state_dir is full may ask providers early")
+        }
+        publishBridgeInfo()
         announceDevices()
         for location in configuration.locations where states[location.id]?.forecast != nil {
             publishReadings(location)
@@ -115,6 +137,8 @@ public actor BridgeService {
             while !Task.isCancelled {
                 systemd.watchdog()
                 _ = await refreshDue()
+                retryUnsavedState()
+                if let line = summary.line(now: clock.now()) { log.info(line) }
                 publishStatuses()
                 let next = states.values.map(\.nextPoll).min() ?? clock.now().addingTimeInterval(60)
                 let wait = min(systemd.watchdogInterval ?? 60, 60, max(0.5, next.timeIntervalSince(clock.now())))
@@ -127,6 +151,7 @@ public actor BridgeService {
 
     private func shutdown(_ client: MQTTClient, _ eventTask: Task<Void, Never>) async {
         systemd.stopping()
+        retryUnsavedState()
         if connected {
             try? client.publish(
                 topic: topics.bridgeState, payload: Array("offline".utf8), qos: configuration.mqtt.qos, retain: true)
@@ -149,6 +174,8 @@ public actor BridgeService {
             options.tls = MQTTTLSOptions(
                 caFile: tls?.caFile, certFile: tls?.certFile, keyFile: tls?.keyFile, insecure: tls?.insecure ?? false)
         }
+        // Quick retries for a broker that was just there, then at most one attempt per 10 s.
+        options.reconnectDelayMax = 10
         return options
     }
 
@@ -173,6 +200,9 @@ public actor BridgeService {
                     try mqtt?.subscribe(Discovery.statusTopic(prefix: prefix), qos: 1)
                 }
                 try mqtt?.subscribe(Discovery.cleanupFilter(prefix: prefix), qos: 1)
+                // Our own topics, to correct what another client writes there (MQTT 5: none of
+                // our own publications come back).
+                try mqtt?.subscribe(OwnTopics.filter(base: topics.base), qos: 1, noLocal: true)
             } catch {
                 log.warning("subscribe failed: \(error.description)")
             }
@@ -191,13 +221,19 @@ public actor BridgeService {
     /// Home Assistant's birth message and retained discovery configs of removed locations.
     func handle(_ message: MQTTMessage) {
         let prefix = configuration.homeAssistant.prefix
+        if OwnTopics.isOwn(message.topic, base: topics.base) {
+            correctForeignWrite(message)
+            return
+        }
         if message.topic == Discovery.statusTopic(prefix: prefix) {
             guard configuration.homeAssistant.discovery, Discovery.isBirth(message.payload) else { return }
+            // Births that arrive while a resend waits are covered by it.
+            guard births.birth() else { return }
             let delay = Discovery.birthDelay(random: Double.random(in: 0..<1))
             log.info("Home Assistant is online; resending discovery")
             Task { [weak self] in
                 try? await Task.sleep(for: delay)
-                await self?.resendDiscovery()
+                await self?.resendCoalescedDiscovery()
             }
             return
         }
@@ -219,6 +255,31 @@ public actor BridgeService {
                 for: location, provider: location.providers.first ?? "open-meteo", configuration: configuration)
             retain(Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id), payload.utf8Bytes)
         }
+    }
+
+    /// The resend a burst of birth messages scheduled.
+    func resendCoalescedDiscovery() {
+        let covered = births.resent()
+        if covered > 0 { log.info("one discovery resend covered \(covered + 1) Home Assistant birth messages") }
+        resendDiscovery()
+    }
+
+    /// Another client wrote to one of our topics: `bridge/state` is set back to `online` at once
+    /// (we are connected, so it is), and a held retained topic whose copy differs from ours gets
+    /// ours again. Topics we do not hold are left alone (the broker's ACL guards those).
+    func correctForeignWrite(_ message: MQTTMessage) {
+        guard connected else { return }
+        let expected: [UInt8]?
+        if message.topic == topics.bridgeState {
+            expected = Array("online".utf8)
+        } else {
+            expected = retained.payload(message.topic)
+        }
+        guard let expected, OwnTopics.needsCorrection(received: message.payload, held: expected) else { return }
+        log.warning(
+            "another client wrote to one of the bridge's topics; restoring the bridge's value",
+            ["mqtt.topic": message.topic])
+        send(message.topic, expected, retain: true)
     }
 
     /// Sends every discovery config again, changed or not (Home Assistant restarted).
@@ -264,12 +325,15 @@ public actor BridgeService {
                 addNext()
             }
         }
-        if let bytes = store.save(budget: budget, previous: savedBudget) { savedBudget = bytes }
+        persistBudget()
         return worst
     }
 
     /// Records an outcome in the location's state and publishes what changed.
     func apply(_ outcome: Refresher.Outcome, to location: LocationSettings) -> Int32 {
+        // A shutdown during the request is nobody's failure: nothing is counted or saved, and
+        // the location stays due, so the next start asks at once.
+        if case .cancelled = outcome { return ExitCode.success }
         let now = clock.now()
         var state = states[location.id] ?? LocationState(nextPoll: now)
         state.lastAttempt = now
@@ -283,19 +347,23 @@ public actor BridgeService {
                 LocationState.LastError(
                     at: now, provider: $0.provider, message: $0.error.description, httpStatus: $0.error.httpStatus)
             }
+            state.nextPoll = PollPolicy.nextPoll(
+                after: now, interval: interval, lifetime: result.freshness.lifetime, random: Double.random(in: 0..<1))
             for (skipped, error) in earlier {
                 if let seconds = error.retryAfter, seconds > 0 { state.notBefore[skipped] = now.addingTimeInterval(seconds) }
-                log.warning("fell back from \(skipped): \(error.description)", ["location": location.id, "provider": provider])
+                let again = max(state.notBefore[skipped] ?? now, state.nextPoll)
+                log.warning(
+                    RefreshLog.fellBack(from: skipped, error, nextAttempt: again, now: now, retryAfter: error.retryAfter),
+                    ["location": location.id, "provider": provider])
             }
             state.provider = provider
             state.fetchedAt = now
             state.lastSuccess = now
             state.consecutiveFailures = 0
             state.validators[provider] = result.freshness.validators
-            state.nextPoll = PollPolicy.nextPoll(
-                after: now, interval: interval, lifetime: result.freshness.lifetime, random: Double.random(in: 0..<1))
             state.expiresAt = now.addingTimeInterval(max(interval, result.freshness.lifetime ?? 0))
-            log.info(
+            summary.record(.fresh, fellBack: !earlier.isEmpty, now: now)
+            log.debug(
                 "refreshed", ["location": location.id, "provider": provider])
         case .notModified(let provider, let freshness):
             state.lastSuccess = now
@@ -304,7 +372,10 @@ public actor BridgeService {
             state.nextPoll = PollPolicy.nextPoll(
                 after: now, interval: interval, lifetime: freshness.lifetime, random: Double.random(in: 0..<1))
             state.expiresAt = now.addingTimeInterval(max(interval, freshness.lifetime ?? 0))
-            log.info("not modified", ["location": location.id, "provider": provider])
+            summary.record(.notModified, now: now)
+            log.debug("not modified", ["location": location.id, "provider": provider])
+        case .cancelled:
+            return ExitCode.success
         case .failed(let errors):
             state.consecutiveFailures += 1
             let retryAfter = errors.compactMap(\.error.retryAfter).max()
@@ -316,22 +387,23 @@ public actor BridgeService {
                     state.notBefore[provider] = now.addingTimeInterval(seconds)
                 }
             }
+            summary.record(.failed, now: now)
             if let (provider, error) = errors.first {
                 state.lastError = LocationState.LastError(
                     at: now, provider: provider, message: error.description, httpStatus: error.httpStatus)
                 log.warning(
-                    "refresh failed: \(error.description)",
+                    RefreshLog.failed(error, nextAttempt: state.nextPoll, now: now, retryAfter: retryAfter),
                     ["location": location.id, "provider": provider, "failures": "\(state.consecutiveFailures)"])
                 code = ExitCode.forProviderError(error)
             } else {
-                log.warning("no provider could be asked", ["location": location.id])
+                log.warning(
+                    "no provider could be asked; "
+                        + RefreshLog.next(state.nextPoll, now: now, retryAfter: nil), ["location": location.id])
                 code = ExitCode.unavailable
             }
         }
         states[location.id] = state
-        if store.save(location: location.id, state, previous: savedState[location.id]) {
-            savedState[location.id] = state
-        }
+        persist(location.id)
         publishReadings(location)
         return code
     }

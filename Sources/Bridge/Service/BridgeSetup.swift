@@ -122,7 +122,7 @@ public struct OneShotFetch: Sendable {
                         "alerts": payloads.alerts,
                     ]
                 }
-            case .notModified:
+            case .notModified, .cancelled:
                 break
             case .failed(let errors):
                 for (provider, error) in errors {
@@ -168,8 +168,23 @@ public struct RequestPlan: Sendable {
         callsPerDay.contains { $0.value > budget($0.key) }
     }
 
+    /// `check`'s exit code: the configuration is valid (`check` exits 78 before any plan when it
+    /// is not), so 0 — also when the plan is over a budget, which is a warning (the bridge runs,
+    /// skips a provider once its budget is used and lets the fallback serve) and says so.
+    public var exitCode: Int32 { ExitCode.success }
+
+    /// The warning for stderr when the plan is over a budget; `nil` when it is not.
+    public var overBudgetWarning: String? {
+        let over = callsPerDay.filter { $0.value > budget($0.key) }.keys.sorted()
+        guard !over.isEmpty else { return nil }
+        return "warning: the plan asks \(over.joined(separator: ", ")) more often than its daily budget allows:"
+            + " once a budget is used up that provider is skipped until the next UTC day (a fallback serves);"
+            + " poll less often or raise daily_budget"
+    }
+
     public func text() -> String {
-        var lines = ["configuration \(configuration.path) is valid", ""]
+        let verdict = overBudget ? "is valid, but the plan is over budget (see WARNING below)" : "is valid"
+        var lines = ["configuration \(configuration.path) \(verdict)", ""]
         lines.append("mqtt: \(configuration.mqtt.scheme)://\(configuration.mqtt.host):\(configuration.mqtt.port), base topic '\(configuration.mqtt.baseTopic)'")
         lines.append("")
         lines.append("locations:")

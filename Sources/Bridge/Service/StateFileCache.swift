@@ -31,6 +31,11 @@ public enum StateFiles {
     /// so a crash leaves either the old or the new file, never half of one.
     @discardableResult
     public static func write(_ path: String, _ bytes: [UInt8]) -> Bool {
+        writeReportingErrno(path, bytes) == 0
+    }
+
+    /// `write`, returning 0 on success or the `errno` of what failed (ENOSPC for a full disk).
+    public static func writeReportingErrno(_ path: String, _ bytes: [UInt8]) -> Int32 {
         let temporary = path + ".tmp"
         var fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         if fd < 0 && errno == ENOENT {  // the folder is made on the first write only
@@ -39,23 +44,36 @@ public enum StateFiles {
             if !directory.isEmpty { makeDirectory(directory) }
             fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         }
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return errno }
         var written = 0
-        let ok = bytes.withUnsafeBytes { buffer -> Bool in
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
             while written < buffer.count {
                 let result = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if result <= 0 { return false }
+                if result <= 0 {
+                    failure = result < 0 ? errno : ENOSPC
+                    return
+                }
                 written += result
             }
-            return true
         }
-        let synced = fsync(fd) == 0
+        if failure == 0 && fsync(fd) != 0 { failure = errno }
         close(fd)
-        guard ok, synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 { unlink(temporary) }
+        return failure
+    }
+
+    /// A plain-language reason for a failed write's `errno`.
+    public static func describe(_ code: Int32) -> String {
+        switch code {
+        case ENOSPC: "no space left on the device"
+        case EDQUOT: "disk quota exceeded"
+        case EROFS: "read-only file system"
+        case EACCES, EPERM: "permission denied"
+        case EIO: "input/output error"
+        default: String(cString: strerror(code))
         }
-        return true
     }
 
     static func makeDirectory(_ path: String) {

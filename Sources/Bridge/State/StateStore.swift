@@ -26,7 +26,12 @@ public struct StateStore: Sendable {
     @discardableResult
     public func save(location id: String, _ state: LocationState, previous: LocationState?) -> Bool {
         if state == previous { return false }
-        return StateFiles.write(locationPath(id), ForecastArchive.encode(state).utf8Bytes)
+        return write(location: id, state) == 0
+    }
+
+    /// Writes a location's state file; 0, or the `errno` of the failed write.
+    public func write(location id: String, _ state: LocationState) -> Int32 {
+        StateFiles.writeReportingErrno(locationPath(id), ForecastArchive.encode(state).utf8Bytes)
     }
 
     public func loadBudget() -> RequestBudget? {
@@ -38,12 +43,17 @@ public struct StateStore: Sendable {
         return RequestBudget(day: day, used: used)
     }
 
-    @discardableResult
-    public func save(budget: RequestBudget, previous: [UInt8]?) -> [UInt8]? {
+    /// The budget file's bytes.
+    public func budgetBytes(_ budget: RequestBudget) -> [UInt8] {
         var used = JSONObject()
         for (provider, count) in budget.used.sorted(by: { $0.key < $1.key }) { used[provider] = .number(Double(count)) }
         let value: JSONValue = ["day": .string(budget.day.description), "used": .object(used)]
-        let bytes = value.utf8Bytes
+        return value.utf8Bytes
+    }
+
+    @discardableResult
+    public func save(budget: RequestBudget, previous: [UInt8]?) -> [UInt8]? {
+        let bytes = budgetBytes(budget)
         if bytes == previous { return nil }
         return StateFiles.write(budgetPath, bytes) ? bytes : nil
     }
