@@ -38,12 +38,18 @@ homeassistant() {
 integration_requirements() {
   # What Home Assistant sets up on its own (bootstrap's core and default integrations) and
   # what the test configures (mqtt, template, weather, recorder, api, config, onboarding),
-  # with their dependencies: the requirements from each integration's manifest.
+  # with their dependencies (and the after-dependencies of the tested ones): the requirements
+  # from each integration's manifest.
   chroot "$ROOT" /srv/ha/bin/python - > "$ROOT/tmp/ha-reqs.txt" <<'PY'
 import json, pathlib, homeassistant.bootstrap as b, homeassistant.components as c
 base = pathlib.Path(c.__path__[0])
 todo = set(b.CORE_INTEGRATIONS) | set(b.DEFAULT_INTEGRATIONS) | set(b.LOGGING_AND_HTTP_DEPS_INTEGRATIONS)
-todo |= {"mqtt", "template", "weather", "recorder", "http", "api", "config", "onboarding", "auth", "websocket_api"}
+tested = {"mqtt", "template", "weather", "recorder", "http", "api", "config", "onboarding", "auth", "websocket_api"}
+todo |= tested
+for d in tested:  # their modules import these too (mqtt's config flow imports hassio)
+    m = base / d / "manifest.json"
+    if m.exists():
+        todo |= set(json.loads(m.read_text()).get("after_dependencies", []))
 todo, seen, reqs = list(todo), set(), set()
 while todo:
     d = todo.pop()

@@ -23,7 +23,6 @@ Exit 0 when everything held, 1 otherwise (every failure is listed).
 
 import argparse
 import json
-import math
 import os
 import re
 import shutil
@@ -372,16 +371,16 @@ def device_entities(broker, location):
     return {key: c.get("default_entity_id") for key, c in payload.get("cmps", {}).items()}
 
 
-def template_entities(location, hours):
-    parts = max(1, math.ceil(hours / 24))
-    hourly = [f"sensor.weather2mqtt_{location}_hourly_forecast" + ("" if i == 0 else f"_{i + 1}")
-              for i in range(parts)]
-    return [f"sensor.weather2mqtt_{location}_current", f"sensor.weather2mqtt_{location}_daily_forecast",
-            *hourly, f"weather.weather2mqtt_{location}"]
+PACKAGES = {}  # location -> the ha-template YAML Home Assistant loaded
 
 
-def all_entities(broker, location, hours):
-    return list(device_entities(broker, location).values()) + template_entities(location, hours)
+def template_entities(location):
+    """The entities the location's ha-template package defines."""
+    return re.findall(r"^ +default_entity_id: (\S+)$", PACKAGES.get(location, ""), re.M)
+
+
+def all_entities(broker, location):
+    return list(device_entities(broker, location).values()) + template_entities(location)
 
 
 def availability(ha, entities):
@@ -389,7 +388,7 @@ def availability(ha, entities):
     return {e: (states.get(e) or {}).get("state", "<missing>") for e in entities}
 
 
-def check_all(ha, entities, available, what, timeout=90):
+def check_all(ha, entities, available, what, timeout=60):
     def holds():
         states = availability(ha, entities)
         return all((s not in ("unavailable", "<missing>")) if available else s == "unavailable"
@@ -448,8 +447,11 @@ def main():
     metric = Bridge(args.bridge, folder, "metric", broker, fixtures, "wx", "metric", ["home", "cabin"], 168)
     imperial = Bridge(args.bridge, folder, "imperial", broker, fixtures, "wx_us", "imperial", ["office"], 48)
     ha = HomeAssistant(args.root, folder)
-    ha.package("weather2mqtt_home", metric.template("home"))
-    ha.package("weather2mqtt_office", imperial.template("office"))
+    PACKAGES["home"] = metric.template("home")
+    PACKAGES["office"] = imperial.template("office")
+    for location, text in PACKAGES.items():
+        ha.package("weather2mqtt_" + location, text)
+    check(len(template_entities("home")) == 2 + 7 + 1, "the home package: current, daily, 7 hourly parts, weather")
     try:
         phase = "1 first start"
         ha.start()
@@ -466,8 +468,8 @@ def main():
         check(eventually(lambda: all(device_entities(broker, loc) for loc in ("home", "cabin", "office")), 60),
               "every bridge announced its devices")
         cabin = list(device_entities(broker, "cabin").values())
-        check_all(ha, all_entities(broker, "home", 168) + cabin, True, "metric")
-        check_all(ha, all_entities(broker, "office", 48), True, "imperial")
+        check_all(ha, all_entities(broker, "home") + cabin, True, "metric")
+        check_all(ha, all_entities(broker, "office"), True, "imperial")
         check_entities(ha, broker, "home", "office")
         hours = json.loads(broker.retained("wx/home/hourly").get("wx/home/hourly", "{}")).get("hours", [])
         days = json.loads(broker.retained("wx/home/daily").get("wx/home/daily", "{}")).get("days", [])
@@ -476,7 +478,7 @@ def main():
         check(len(days) == 7 and len(daily) == len(days), f"weather.get_forecasts daily: {len(daily)} of {len(days)}")
         check(len(hours) > 48 and len(hourly) == len(hours), f"weather.get_forecasts hourly: {len(hourly)} of {len(hours)}")
         check(all(f.get("datetime") and f.get("condition") for f in daily + hourly), "every item has time and condition")
-        for entity in template_entities("home", 168):
+        for entity in template_entities("home"):
             attributes = (ha.states().get(entity) or {}).get("attributes", {})
             size = len(json.dumps(attributes, separators=(",", ":"), ensure_ascii=False).encode())
             check(size < 16384, f"{entity}: attributes {size} bytes, under the recorder's 16384")
@@ -486,13 +488,13 @@ def main():
         phase = "3 offline"
         metric.stop()
         check(broker.retained("wx/bridge/state").get("wx/bridge/state") == "offline", "wx/bridge/state is offline")
-        check_all(ha, all_entities(broker, "home", 168), False, "home after the bridge stopped")
-        check_all(ha, all_entities(broker, "office", 48), True, "office (another bridge) unaffected")
+        check_all(ha, all_entities(broker, "home"), False, "home after the bridge stopped")
+        check_all(ha, all_entities(broker, "office"), True, "office (another bridge) unaffected")
         check_log(ha)
 
         phase = "4 back"
         metric.start()
-        check_all(ha, all_entities(broker, "home", 168), True, "home after the bridge came back")
+        check_all(ha, all_entities(broker, "home"), True, "home after the bridge came back")
         check_log(ha)
 
         phase = "5 stale"
@@ -502,14 +504,14 @@ def main():
         check(eventually(lambda: json.loads(broker.retained("wx/home/status").get("wx/home/status", "{}"))
                          .get("state") in ("stale", "error"), 30), "wx/home/status says stale")
         check(broker.retained("wx/bridge/state").get("wx/bridge/state") == "online", "the bridge itself is online")
-        check_all(ha, all_entities(broker, "home", 168), False, "home with stale data")
+        check_all(ha, all_entities(broker, "home"), False, "home with stale data")
         check_log(ha)
 
         phase = "6 fresh"
         metric.stop()
         fixtures.serve(ok=True)
         metric.start()
-        check_all(ha, all_entities(broker, "home", 168), True, "home with fresh data again")
+        check_all(ha, all_entities(broker, "home"), True, "home with fresh data again")
         check_log(ha)
 
         phase = "7 HA restart"
@@ -527,7 +529,7 @@ def main():
         for location in ("home", "cabin", "office"):
             count = topics.count(f"homeassistant/device/weather2mqtt_{location}/config")
             check(count == 1, f"discovery of {location} re-sent once after the restart ({count})")
-        check_all(ha, all_entities(broker, "home", 168), True, "home after the Home Assistant restart")
+        check_all(ha, all_entities(broker, "home"), True, "home after the Home Assistant restart")
         check_log(ha)
 
         phase = "8 removed"
@@ -543,7 +545,7 @@ def main():
         registry = ha.ws({"type": "config/entity_registry/list"})
         left = [e["entity_id"] for e in registry if "_cabin_" in (e.get("unique_id") or "")]
         check(not left, f"no cabin entity in the entity registry ({left[:5]})")
-        check_all(ha, all_entities(broker, "home", 168), True, "home still there")
+        check_all(ha, all_entities(broker, "home"), True, "home still there")
         check(bool(broker.retained("wx/home/#")), "home's topics still retained")
         check_log(ha)
     finally:
