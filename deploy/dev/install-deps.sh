@@ -2,7 +2,8 @@
 # Installs the Debian packages weather2mqtt builds, runs and tests with, if any is missing.
 # Used by the README's run and test commands and by .ci/run.
 set -euo pipefail
-packages=(libmosquitto-dev libcurl4-openssl-dev mosquitto mosquitto-clients tzdata pkg-config python3 ca-certificates openssl)
+packages=(libmosquitto-dev libcurl4-openssl-dev mosquitto mosquitto-clients tzdata pkg-config python3 ca-certificates openssl
+  python3-yaml python3-jinja2 debootstrap)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
