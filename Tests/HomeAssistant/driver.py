@@ -376,7 +376,7 @@ PACKAGES = {}  # location -> the ha-template YAML Home Assistant loaded
 
 def template_entities(location):
     """The entities the location's ha-template package defines."""
-    return re.findall(r"^ +default_entity_id: (\S+)$", PACKAGES.get(location, ""), re.M)
+    return re.findall(r"^ +default_entity_id: \"?([a-z0-9_.]+)\"?$", PACKAGES.get(location, ""), re.M)
 
 
 def all_entities(broker, location):
@@ -388,7 +388,7 @@ def availability(ha, entities):
     return {e: (states.get(e) or {}).get("state", "<missing>") for e in entities}
 
 
-def check_all(ha, entities, available, what, timeout=60):
+def check_all(ha, entities, available, what, timeout=120):
     def holds():
         states = availability(ha, entities)
         return all((s not in ("unavailable", "<missing>")) if available else s == "unavailable"
@@ -435,6 +435,8 @@ def check_entities(ha, broker, metric_location, imperial_location):
 
 def main():
     global phase
+    # Stopped from outside: still stop Home Assistant, the bridges and the broker (finally).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped by SIGTERM"))
     parser = argparse.ArgumentParser()
     parser.add_argument("--root", required=True)
     parser.add_argument("--bridge", required=True)
