@@ -56,7 +56,7 @@ struct HomeAssistantDiscoveryTests {
         #expect(Discovery.birthDelay(random: 0.5) == .seconds(3))
     }
 
-    @Test("device, origin, shared availability and qos are what Home Assistant requires")
+    @Test("device, origin, shared per-location availability and qos are what Home Assistant requires")
     func requiredKeys() throws {
         let configuration = Tools.configuration(base: "home/weather", locations: ["home"], qos: 2)
         let payload = Discovery.payload(
@@ -77,8 +77,14 @@ struct HomeAssistantDiscoveryTests {
                     [
                         "topic": "home/weather/bridge/state", "payload_available": "online",
                         "payload_not_available": "offline",
-                    ]
+                    ],
+                    [
+                        "topic": "home/weather/home/status", "payload_available": "online",
+                        "payload_not_available": "offline",
+                        "value_template": .string(LocationAvailability.statusTemplate),
+                    ],
                 ])
+        #expect(payload["availability_mode"] == "all")
         #expect(payload["qos"] == 2)
         #expect(payload["cmps"]?.object?.keys == Self.components)
         for key in payload.object?.keys ?? [] {

@@ -153,8 +153,13 @@ struct HomeAssistantForecastRenderingTests {
     func hourly() throws {
         let golden = try Tools.golden()
         let hours = try #require(golden["hourly"]?["hours"]?.array)
-        let sensor = try Self.sensor(try Self.document(), topicSuffix: "/hourly")
-        let items = try Self.forecast(sensor, payload: golden["hourly"]?.serialized())
+        let document = try Self.document()
+        let sensor = try Self.sensor(document, topicSuffix: "/hourly")
+        let parts = (document["mqtt"]?["sensor"]?.array ?? []).filter {
+            $0["state_topic"]?.string?.hasSuffix("/hourly") == true
+        }
+        var items: [JSONValue] = []
+        for part in parts { items += try Self.forecast(part, payload: golden["hourly"]?.serialized()) }
         #expect(items.count == hours.count)
         Self.checkShape(items)
         #expect(items.first?["datetime"] == hours.first?["time"])

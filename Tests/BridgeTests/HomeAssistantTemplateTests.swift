@@ -57,7 +57,8 @@ struct HomeAssistantTemplateTests {
         arguments: [("metric", UnitSettings.metric), ("imperial", .imperial), ("si", .si), ("uk", .uk)])
     func validYAML(name: String, units: UnitSettings) throws {
         let document = try Tools.parseYAML(try Self.yaml(units: units))
-        #expect(document["mqtt"]?["sensor"]?.array?.count == 3, "\(name)")
+        // current, daily, and the 48 default hours over two hourly sensors (`HourlyChunks`).
+        #expect(document["mqtt"]?["sensor"]?.array?.count == 4, "\(name)")
         #expect(document["template"]?[0]?["weather"]?.array?.count == 1, "\(name)")
     }
 
@@ -76,6 +77,7 @@ struct HomeAssistantTemplateTests {
         let document = try Tools.parseYAML(try Self.yaml(base: base, location: "new-york"))
         let ours: Set<String> = [
             base + "/bridge/state", base + "/new-york/current", base + "/new-york/daily", base + "/new-york/hourly",
+            base + "/new-york/status",
         ]
         let topics = Self.topics(document)
         #expect(!topics.isEmpty)
@@ -90,7 +92,7 @@ struct HomeAssistantTemplateTests {
         #expect(
             defined == [
                 "sensor.weather2mqtt_new_york_current", "sensor.weather2mqtt_new_york_daily_forecast",
-                "sensor.weather2mqtt_new_york_hourly_forecast",
+                "sensor.weather2mqtt_new_york_hourly_forecast", "sensor.weather2mqtt_new_york_hourly_forecast_2",
             ])
         let pattern = try Regex(#"(sensor|weather|binary_sensor)\.[a-z0-9_]+"#)
         let weatherEntity = document["template"]?[0]?["weather"]?[0]?.object ?? JSONObject()

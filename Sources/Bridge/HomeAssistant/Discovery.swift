@@ -22,7 +22,9 @@ import WireContract
 ///
 /// Keys follow Home Assistant's current MQTT documentation: `dev`, `o` and `cmps` at the top,
 /// `platform` and `unique_id` in every component, `default_entity_id` (which replaced the
-/// deprecated `object_id`), shared `availability` on `<base>/bridge/state` and shared `qos`.
+/// deprecated `object_id`), shared `availability` (`LocationAvailability`: the bridge's
+/// `<base>/bridge/state` and the location's `<base>/<loc>/status`, `availability_mode: all`)
+/// and shared `qos`.
 public enum Discovery {
     /// The origin name in every payload; `shouldRemove` recognises our devices by it.
     public static let originName = "weather2mqtt"
@@ -79,19 +81,23 @@ public enum Discovery {
                 "sw_version": .string(BridgeVersion.current),
                 "support_url": .string(BridgeVersion.projectURL),
             ],
-            "availability": [availability(topics)],
+            "availability": .array(
+                LocationAvailability.entries(topics, location: location.id).map(availability)),
+            "availability_mode": "all",
             "qos": .number(Double(configuration.mqtt.qos)),
             "cmps": .object(components),
         ]
     }
 
-    /// The availability entry every entity shares: the bridge's `online` / `offline`.
-    static func availability(_ topics: TopicNames) -> JSONValue {
-        [
-            "topic": .string(topics.bridgeState),
-            "payload_available": "online",
-            "payload_not_available": "offline",
-        ]
+    /// One availability entry of the location's entities (`LocationAvailability`).
+    static func availability(_ entry: LocationAvailability.JSONValueEntry) -> JSONValue {
+        var object = JSONObject([
+            ("topic", .string(entry.topic)),
+            ("payload_available", "online"),
+            ("payload_not_available", "offline"),
+        ])
+        if let template = entry.template { object["value_template"] = .string(template) }
+        return .object(object)
     }
 
     static func deviceObjectID(_ location: String) -> String { "weather2mqtt_" + location }

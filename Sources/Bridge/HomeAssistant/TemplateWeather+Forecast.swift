@@ -34,12 +34,15 @@ extension TemplateWeather {
         "{{ {'forecast': ns.forecast} | tojson }}",
     ]
 
-    /// `json_attributes_template` of the hourly forecast sensor: one item per entry of `hours`.
+    /// `json_attributes_template` of one hourly forecast sensor: one item per entry of `hours`
+    /// in `part`'s range (`HourlyChunks`), so no sensor's attributes reach the recorder's limit.
     /// Our `precipitation` is an intensity (per hour); a forecast item holds the amount that
     /// falls in its interval, so it is multiplied by `interval_minutes / 60`.
-    static let hourlyForecastTemplate: [String] = [
+    static func hourlyForecastTemplate(_ part: HourlyChunks.Part) -> [String] {
+        [
         "{%- set p = value_json if value_json is defined and value_json is mapping else {} -%}",
-        "{%- set hours = p.get('hours') -%}",
+        "{%- set listed = p.get('hours') -%}",
+        "{%- set hours = listed[\(part.start):\(part.end)] if listed is sequence and listed is not string else [] -%}",
         "{%- set span = (p.get('interval_minutes') if p.get('interval_minutes') is number else 60) / 60 -%}",
         "{%- set ns = namespace(forecast=[]) -%}",
         "{%- for h in (hours if hours is sequence and hours is not string else []) if h is mapping and h.get('time') -%}",
@@ -64,5 +67,6 @@ extension TemplateWeather {
         "{%- set ns.forecast = ns.forecast + [dict(item | dictsort | rejectattr(1, 'none'))] -%}",
         "{%- endfor -%}",
         "{{ {'forecast': ns.forecast} | tojson }}",
-    ]
+        ]
+    }
 }

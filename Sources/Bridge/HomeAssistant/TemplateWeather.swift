@@ -37,7 +37,7 @@ public enum TemplateWeather {
     public static func yaml(for location: LocationSettings, configuration: BridgeConfiguration) -> String {
         let topics = TopicNames(base: configuration.mqtt.baseTopic)
         let ids = HomeAssistantIDs(baseTopic: configuration.mqtt.baseTopic, location: location.id)
-        let entities = Entities(ids: ids)
+        let entities = Entities(ids: ids, hours: configuration.forecastHours)
         var yaml = YAMLText()
         header(&yaml, location: location, configuration: configuration, topics: topics, entities: entities)
         yaml.key("mqtt", indent: 0)
@@ -54,13 +54,14 @@ public enum TemplateWeather {
     struct Entities {
         let current: String
         let daily: String
-        let hourly: String
+        /// One per `HourlyChunks` part: `…_hourly_forecast`, `…_hourly_forecast_2`, …
+        let hourly: [String]
         let weather: String
 
-        init(ids: HomeAssistantIDs) {
+        init(ids: HomeAssistantIDs, hours: Int) {
             current = ids.entityID("sensor", "current")
             daily = ids.entityID("sensor", "daily_forecast")
-            hourly = ids.entityID("sensor", "hourly_forecast")
+            hourly = HourlyChunks.parts(hours: hours).map { ids.entityID("sensor", $0.key) }
             weather = ids.entityID("weather")
         }
     }
@@ -76,7 +77,8 @@ public enum TemplateWeather {
             weather2mqtt \(BridgeVersion.current): Home Assistant weather entity for "\(location.name)" (location `\(location.id)`).
             Home Assistant has no MQTT weather platform: the MQTT sensors below subscribe to
             \(topics.current(location.id)), \(topics.daily(location.id)) and \(topics.hourly(location.id)),
-            and the template weather entity \(entities.weather) is built from them.
+            and the template weather entity \(entities.weather) is built from them. Every entity is
+            available while the bridge is online and the location's status is `ok` (fresh data).
 
             Where to paste it: save this output as packages/weather2mqtt_\(HomeAssistantIDs.slug(location.id)).yaml in Home Assistant's
             configuration folder, with this in configuration.yaml:
@@ -88,10 +90,12 @@ public enum TemplateWeather {
             Units: \(units.temperature.rawValue), \(units.windSpeed.rawValue), \(units.pressure.rawValue), \
             \(units.precipitation.rawValue), \(units.distance.rawValue) (the bridge's `units:`); \
             Home Assistant converts them to yours.
-            The forecast attributes can be large; to keep them out of the recorder database:
+            The hourly forecast is split over sensors of at most \(HourlyChunks.hoursPerSensor) hours each, so every
+            sensor's attributes stay under the recorder's 16 KiB limit. To keep them out of the
+            recorder database anyway:
               recorder:
                 exclude:
-                  entities: [\(entities.daily), \(entities.hourly)]
+                  entities: [\(([entities.daily] + entities.hourly).joined(separator: ", "))]
             """)
         yaml.blank()
     }
@@ -100,17 +104,20 @@ public enum TemplateWeather {
         _ yaml: inout YAMLText, location: LocationSettings, configuration: BridgeConfiguration, topics: TopicNames,
         ids: HomeAssistantIDs, entities: Entities
     ) {
-        let sensors = [
+        var sensors = [
             MQTTSensor(
                 key: "current", name: "Current weather", entity: entities.current, topic: topics.current(location.id),
                 state: Jinja.text("condition"), attributes: nil),
             MQTTSensor(
                 key: "daily_forecast", name: "Daily forecast", entity: entities.daily, topic: topics.daily(location.id),
                 state: Jinja.text("fetched_at"), attributes: dailyForecastTemplate),
-            MQTTSensor(
-                key: "hourly_forecast", name: "Hourly forecast", entity: entities.hourly,
-                topic: topics.hourly(location.id), state: Jinja.text("fetched_at"), attributes: hourlyForecastTemplate),
         ]
+        for (part, entity) in zip(HourlyChunks.parts(hours: configuration.forecastHours), entities.hourly) {
+            sensors.append(
+                MQTTSensor(
+                    key: part.key, name: part.name, entity: entity, topic: topics.hourly(location.id),
+                    state: Jinja.text("fetched_at"), attributes: hourlyForecastTemplate(part)))
+        }
         for sensor in sensors {
             yaml.pair("name", sensor.name, indent: 4, listItem: true)
             yaml.pair("unique_id", ids.uniqueID(sensor.key), indent: 6)
@@ -129,9 +136,13 @@ public enum TemplateWeather {
             }
             yaml.pair("qos", configuration.mqtt.qos, indent: 6)
             yaml.key("availability", indent: 6)
-            yaml.pair("topic", topics.bridgeState, indent: 8, listItem: true)
-            yaml.pair("payload_available", "online", indent: 10)
-            yaml.pair("payload_not_available", "offline", indent: 10)
+            for entry in LocationAvailability.entries(topics, location: location.id) {
+                yaml.pair("topic", entry.topic, indent: 8, listItem: true)
+                yaml.pair("payload_available", "online", indent: 10)
+                yaml.pair("payload_not_available", "offline", indent: 10)
+                if let template = entry.template { yaml.pair("value_template", template, indent: 10) }
+            }
+            yaml.pair("availability_mode", "all", indent: 6)
             yaml.key("device", indent: 6)
             yaml.pair("identifiers", [ids.device], indent: 8)
             yaml.pair("name", location.name, indent: 8)
@@ -159,9 +170,9 @@ public enum TemplateWeather {
         yaml.pair("name", literal(location.name), indent: 6, listItem: true)
         yaml.pair("unique_id", ids.uniqueID("weather"), indent: 8)
         yaml.pair("default_entity_id", entities.weather, indent: 8)
-        yaml.pair("availability", "{{ not is_state('\(current)', 'unavailable') }}", indent: 8)
+        yaml.pair("availability", availabilityTemplate(current: current), indent: 8)
         yaml.pair("attribution_template", attribute("attribution"), indent: 8)
-        yaml.pair("condition_template", "{{ states('\(current)') }}", indent: 8)
+        yaml.pair("condition_template", conditionTemplate(current: current), indent: 8)
         yaml.pair("temperature_template", attribute("temperature"), indent: 8)
         yaml.pair("apparent_temperature_template", attribute("apparent_temperature"), indent: 8)
         yaml.pair("dew_point_template", attribute("dew_point"), indent: 8)
@@ -179,7 +190,7 @@ public enum TemplateWeather {
         yaml.pair("visibility_unit", HomeAssistantUnits.distance(units.distance).unit, indent: 8)
         yaml.pair("precipitation_unit", HomeAssistantUnits.precipitationAmount(units.precipitation), indent: 8)
         yaml.pair("forecast_daily_template", "{{ state_attr('\(entities.daily)', 'forecast') }}", indent: 8)
-        yaml.pair("forecast_hourly_template", "{{ state_attr('\(entities.hourly)', 'forecast') }}", indent: 8)
+        yaml.pair("forecast_hourly_template", hourlyJoinTemplate(entities.hourly), indent: 8)
     }
 
     /// A name is a template in the `template:` syntax; `{% raw %}` keeps braces in it literal.

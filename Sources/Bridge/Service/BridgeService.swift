@@ -193,6 +193,7 @@ public actor BridgeService {
                 if let payload = retained.payload(topic) { send(topic, payload, retain: true) }
             }
             retained.markAllSent(at: clock.now())
+            clearRemovedLocations()
             // Home Assistant: its birth message, and our own old devices to clean up.
             let prefix = configuration.homeAssistant.prefix
             do {
@@ -244,6 +245,9 @@ public actor BridgeService {
         {
             log.info("removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
             send(message.topic, [], retain: true)
+            if let location = Discovery.ownedLocation(topic: message.topic, prefix: prefix) {
+                clearTopics(of: location)
+            }
         }
     }
 
