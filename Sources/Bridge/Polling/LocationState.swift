@@ -6,6 +6,11 @@ import WeatherModel
 /// again, and what went wrong since.
 public struct LocationState: Sendable, Equatable {
     public var forecast: Forecast?
+    /// The last answer's nowcast, if it carried one (not saved across restarts: it is short-lived).
+    public var nowcast: Nowcast?
+    /// The last air-quality answer and when it was asked for (`air_quality: true` locations).
+    public var airQuality: AirQuality?
+    public var airQualityFetchedAt: Date?
     /// The provider that served `forecast`.
     public var provider: String?
     public var fetchedAt: Date?

@@ -110,11 +110,13 @@ public actor BridgeService {
                 return ExitCode.unavailable
             }
             exitCode = await refreshDue()
+            await refreshAirQuality()
             publishStatuses()
         } else {
             while !Task.isCancelled {
                 systemd.watchdog()
                 _ = await refreshDue()
+                await refreshAirQuality()
                 publishStatuses()
                 let next = states.values.map(\.nextPoll).min() ?? clock.now().addingTimeInterval(60)
                 let wait = min(systemd.watchdogInterval ?? 60, 60, max(0.5, next.timeIntervalSince(clock.now())))
@@ -279,6 +281,7 @@ public actor BridgeService {
         switch outcome {
         case .fresh(let provider, let result, let earlier):
             state.forecast = result.forecast
+            state.nowcast = result.nowcast
             state.lastError = earlier.first.map {
                 LocationState.LastError(
                     at: now, provider: $0.provider, message: $0.error.description, httpStatus: $0.error.httpStatus)

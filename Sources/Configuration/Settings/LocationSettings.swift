@@ -14,6 +14,9 @@ public struct LocationSettings: Sendable, Equatable {
     public var providers: [String]
     /// Seconds between refreshes.
     public var interval: Int
+    /// `air_quality: true`: also ask Open-Meteo's Air Quality API (hourly, counted in the
+    /// open-meteo budget) and publish `<base>/<loc>/air_quality`. Off by default.
+    public var airQuality = false
     /// The line of the item, `nil` when built in code.
     public var line: Int?
 

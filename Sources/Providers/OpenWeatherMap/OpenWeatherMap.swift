@@ -40,7 +40,7 @@ public struct OpenWeatherMap: WeatherProvider {
         let key = "&appid=" + percentEncode(apiKey)
         let paths: [String] =
             switch api {
-            case .oneCall: ["/data/3.0/onecall?" + location + "&exclude=minutely" + key]
+            case .oneCall: ["/data/3.0/onecall?" + location + key]
             case .free: ["/data/2.5/weather?" + location + key, "/data/2.5/forecast?" + location + key]
             }
         var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept", "application/json")]
@@ -71,7 +71,8 @@ public struct OpenWeatherMap: WeatherProvider {
             : try Self.decode(first, units: units, timezone: query.timezone)
         return ProviderResult(
             forecast: forecast, freshness: Freshness(response: last), requests: bodies.count,
-            rateLimit: RateLimit(response: last))
+            rateLimit: RateLimit(response: last),
+            nowcast: bodies.count == 1 ? try? Self.decodeNowcast(first) : nil)
     }
 }
 
