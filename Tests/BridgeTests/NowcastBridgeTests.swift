@@ -122,4 +122,18 @@ struct NowcastBridgeTests {
         #expect(nowcast["starts_at"] is NSNull)
         #expect(try SchemaValidator.repository().validate(try #require(topics["weather/bergen/nowcast"]), against: "nowcast").isEmpty)
     }
+
+    @Test("check counts air quality in the open-meteo budget: 96 weather requests of 5 calls, 24 of 2 calls")
+    func checkCountsAirQuality() throws {
+        let broker = try TestBroker.start()
+        let server = try FixtureServer.start()
+        let state = TemporaryFolder()
+        let config = state.write("config.yaml", Self.config(broker: broker, server: server, state: state, airQuality: true))
+        let result = try BridgeProcess.run(["check", "--config", config])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("air quality hourly via open-meteo"), "\(result.stdout)")
+        #expect(result.stdout.contains("open-meteo: 528 of 8000 a day (96 weather requests, 5 calls each"), "\(result.stdout)")
+        #expect(result.stdout.contains("of which air quality: 48 (1 location(s), 24 requests of 2 calls each)"))
+        #expect(try server.requests().isEmpty)
+    }
 }
