@@ -78,6 +78,20 @@ struct NowcastBridgeTests {
         let airRequests = try server.requests(to: "/v1/air-quality")
         #expect(airRequests.count == 1)
         #expect(airRequests.first?.query.contains("hourly=european_aqi,us_aqi,pm2_5") == true)
+
+        // weatherview get reaches the new fields.
+        let viewer = WeatherviewCommand(executable: BridgeProcess.executable)
+        let environment = ["WEATHER2MQTT_NOW": Self.now]
+        let summary = try viewer.run(["get", "bergen", "nowcast.summary", "--broker", broker.url], environment: environment)
+        #expect(summary.status == 0, "stderr: \(summary.stderr)")
+        #expect(summary.stdout.contains("Light rain now, stopping in about 15 min"), "\(summary.stdout)")
+        let freezes = try viewer.run(["get", "bergen", "outlook.tonight.freezes", "--broker", broker.url], environment: environment)
+        #expect(freezes.status == 0, "stderr: \(freezes.stderr)")
+        #expect(freezes.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "false")
+        let pollen = try viewer.run(
+            ["get", "bergen", "air_quality.current.mugwort_pollen", "--broker", broker.url], environment: environment)
+        #expect(pollen.status == 0, "stderr: \(pollen.stderr)")
+        #expect(Double(pollen.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) != nil, "\(pollen.stdout)")
     }
 
     @Test("a failing air-quality request neither blocks nor marks stale the weather readings")
