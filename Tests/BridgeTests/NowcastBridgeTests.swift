@@ -150,4 +150,69 @@ struct NowcastBridgeTests {
         #expect(result.stdout.contains("of which air quality: 48 (1 location(s), 24 requests of 2 calls each)"))
         #expect(try server.requests().isEmpty)
     }
+
+    static func metNoConfig(broker: TestBroker, server: FixtureServer, state: TemporaryFolder) -> String {
+        """
+        mqtt:
+          url: \(broker.url)
+          client_id: nowcast-metno-test
+          base_topic: weather
+        state_dir: \(state.path)
+        contact: tests@example.com
+        providers:
+          met-no: { base_url: \(server.baseURL) }
+        locations:
+          - id: trondheim
+            latitude: 63.4308
+            longitude: 10.4034
+            timezone: Europe/Oslo
+            providers: [met-no]
+            interval: 15m
+        """
+    }
+
+    @Test("met-no locations in the Nordic area get MET Norway's 5-minute Nowcast from a request of its own")
+    func metNoNowcast() throws {
+        let broker = try TestBroker.start()
+        let server = try FixtureServer.start()
+        try server.route(
+            "/weatherapi/locationforecast/2.0/compact", [.file(TestPaths.fixture("metno", "locationforecast2_compact_oslo.json"))])
+        try server.route(
+            "/weatherapi/nowcast/2.0/complete",
+            [.file(TestPaths.fixture("nowcast/metno", "nowcast2_complete_trondheim_rain_onset_2023.json"))])
+        let state = TemporaryFolder()
+        let config = state.write("config.yaml", Self.metNoConfig(broker: broker, server: server, state: state))
+        let result = try BridgeProcess.run(
+            ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": "2023-08-14T18:16:07Z"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let topics = try broker.retained("weather/#")
+        let nowcast = try Self.object(topics["weather/trondheim/nowcast"])
+        #expect(nowcast["source"] as? String == "met-no nowcast")
+        #expect(nowcast["interval_minutes"] as? Int == 5)
+        #expect(nowcast["summary"] as? String == "Moderate rain starting in about 45 min, for at least 1 h 10 min")
+        let requests = try server.requests(to: "/weatherapi/nowcast/2.0/complete")
+        #expect(requests.count == 1)
+        #expect(requests.first?.query == "lat=63.4308&lon=10.4034")
+        #expect(requests.first?.headers["user-agent"]?.contains("tests@example.com") == true)
+        #expect(try SchemaValidator.repository().validate(try #require(topics["weather/trondheim/nowcast"]), against: "nowcast").isEmpty)
+    }
+
+    @Test("a 422 from met.no Nowcast says the location is outside its area; the readings stand")
+    func metNoOutsideArea() throws {
+        let broker = try TestBroker.start()
+        let server = try FixtureServer.start()
+        try server.route(
+            "/weatherapi/locationforecast/2.0/compact", [.file(TestPaths.fixture("metno", "locationforecast2_compact_oslo.json"))])
+        try server.route("/weatherapi/nowcast/2.0/complete", [.json(#"{"message":"outside coverage"}"#, status: 422)])
+        let state = TemporaryFolder()
+        let config = state.write("config.yaml", Self.metNoConfig(broker: broker, server: server, state: state))
+        let result = try BridgeProcess.run(
+            ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": "2023-08-14T18:16:07Z"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let topics = try broker.retained("weather/#")
+        let nowcast = try Self.object(topics["weather/trondheim/nowcast"])
+        #expect(nowcast["available"] as? Bool == false)
+        #expect(nowcast["reason"] as? String == "the location is outside MET Norway's Nowcast area")
+        #expect(topics["weather/trondheim/current"] != nil)
+    }
 }

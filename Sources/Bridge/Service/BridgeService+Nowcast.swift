@@ -10,16 +10,55 @@ extension BridgeService {
     func publishNowcastAndOutlook(_ location: LocationSettings, state: LocationState) {
         guard let builder = refresher.builder(for: location, state: state) else { return }
         let now = clock.now()
-        let nowcast =
-            state.nowcast
-            ?? .unavailable(
-                source: builder.provider, reason: Refresher.noNowcastReason(provider: builder.provider))
+        let waiting =
+            builder.provider == "met-no"
+            && MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude)
+        let reason =
+            waiting ? "MET Norway's Nowcast has not answered yet" : Refresher.noNowcastReason(provider: builder.provider)
+        let nowcast = state.nowcast ?? .unavailable(source: builder.provider, reason: reason)
         retain(topics.nowcast(location.id), builder.nowcast(nowcast, now: now).utf8Bytes)
         if let forecast = state.forecast {
             retain(topics.outlook(location.id), builder.outlook(forecast, now: now).utf8Bytes)
         }
         if location.airQuality, let air = state.airQuality {
             retain(topics.airQuality(location.id), builder.airQuality(air, now: now).utf8Bytes)
+        }
+    }
+
+    /// Asks MET Norway's Nowcast 2.0 (5-minute radar steps) for every location served by met-no
+    /// inside its area, at most every 5 minutes (its own update cadence), within the met-no
+    /// budget. A 422 (outside the area) says so in the payload; other failures keep the last one.
+    func refreshMetNoNowcast() async {
+        let now = clock.now()
+        let limit =
+            configuration.provider("met-no")?.dailyBudget ?? RequestBudget.defaultBudget(provider: "met-no", api: nil)
+        let baseURL = configuration.provider("met-no")?.baseURL ?? MetNo.defaultBaseURL
+        for location in configuration.locations {
+            guard var state = states[location.id], state.provider == "met-no",
+                MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude),
+                state.nowcastFetchedAt.map({ now.timeIntervalSince($0) >= 300 }) ?? true
+            else { continue }
+            budget.roll(to: now)
+            guard budget.usedToday("met-no") + 1 <= limit else { continue }
+            budget.spend("met-no", calls: 1, now: now)
+            state.nowcastFetchedAt = now
+            let request = MetNo.nowcastRequest(
+                baseURL: baseURL, latitude: location.latitude, longitude: location.longitude,
+                userAgent: BridgeVersion.userAgent(contact: configuration.contact))
+            do {
+                let response = try await refresher.transport.send(request)
+                if response.status == 422 {
+                    state.nowcast = .unavailable(
+                        source: "met-no nowcast", reason: "the location is outside MET Norway's Nowcast area")
+                } else {
+                    try ResponseCheck.requireSuccess(response, provider: "met-no nowcast")
+                    state.nowcast = try MetNo.decodeNowcast(response.body)
+                }
+            } catch {
+                log.warning("met.no nowcast failed: \(error.description)", ["location": location.id])
+            }
+            states[location.id] = state
+            publishNowcastAndOutlook(location, state: state)
         }
     }
 
@@ -82,7 +121,7 @@ extension Refresher {
     static func noNowcastReason(provider: String) -> String {
         switch provider {
         case "nws": "the US National Weather Service gives no minute-by-minute precipitation"
-        case "met-no": "MET Norway's Locationforecast has no nowcast (Nowcast 2.0 is not asked for)"
+        case "met-no": "MET Norway's Nowcast covers only the Nordic area"
         case "openweathermap": "this OpenWeatherMap plan (2.5 forecast) has no minutely block"
         default: "the \(provider) answer carried no minutely block"
         }

@@ -6,6 +6,23 @@ extension MetNo {
     /// Nordic area only.
     public static let nowcastPath = "/weatherapi/nowcast/2.0/complete"
 
+    /// Whether a point is in the area Nowcast 2.0 serves (the Nordic radar composite, roughly
+    /// 54–72° N and 3° W–33° E); the service answers 422 elsewhere, so it is not asked there.
+    public static func nowcastCovers(latitude: Double, longitude: Double) -> Bool {
+        (54...72).contains(latitude) && (-3...33).contains(longitude)
+    }
+
+    /// The Nowcast request for a point.
+    public static func nowcastRequest(baseURL: String, latitude: Double, longitude: Double, userAgent: String)
+        -> ProviderRequest
+    {
+        let query = ProviderQuery(latitude: latitude, longitude: longitude)
+        return ProviderRequest(
+            url: ProviderCatalog.trimmedBaseURL(baseURL) + nowcastPath + "?lat=" + query.latitudeText + "&lon="
+                + query.longitudeText,
+            headers: [("User-Agent", userAgent), ("Accept", "application/json")])
+    }
+
     /// Decodes a Nowcast 2.0 answer: `instant.details.precipitation_rate` (mm/h) every 5 minutes.
     /// `meta.radar_coverage` other than `ok` makes the nowcast unavailable, with the reason.
     /// Nowcast gives no type: the first step's `next_1_hours` symbol says it when it names one,
