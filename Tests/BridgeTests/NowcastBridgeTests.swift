@@ -197,6 +197,17 @@ struct NowcastBridgeTests {
         #expect(try SchemaValidator.repository().validate(try #require(topics["weather/trondheim/nowcast"]), against: "nowcast").isEmpty)
     }
 
+    @Test("check counts met.no Nowcast: 96 forecast requests plus 288 nowcast requests a day")
+    func checkCountsMetNoNowcast() throws {
+        let broker = try TestBroker.start()
+        let server = try FixtureServer.start()
+        let state = TemporaryFolder()
+        let config = state.write("config.yaml", Self.metNoConfig(broker: broker, server: server, state: state))
+        let result = try BridgeProcess.run(["check", "--config", config])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("met-no: 384 of 10000 a day"), "\(result.stdout)")
+    }
+
     @Test("a 422 from met.no Nowcast says the location is outside its area; the readings stand")
     func metNoOutsideArea() throws {
         let broker = try TestBroker.start()

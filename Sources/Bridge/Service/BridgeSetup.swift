@@ -155,9 +155,15 @@ public struct RequestPlan: Sendable {
             let perFetch = providers[primary]?.callsPerFetch ?? 1
             calls[primary, default: 0] += Int((86400 / interval).rounded(.up)) * perFetch
             if location.airQuality { calls["open-meteo", default: 0] += Self.airQualityCallsPerDay }
+            if primary == "met-no", MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude) {
+                calls["met-no", default: 0] += Self.metNoNowcastCallsPerDay
+            }
         }
         return calls
     }
+
+    /// met.no Nowcast requests a day of one met-no location in its area: one every 5 minutes.
+    public static let metNoNowcastCallsPerDay = 288
 
     /// Open-Meteo calls a day of one `air_quality: true` location: one request an hour.
     public static var airQualityCallsPerDay: Int { 24 * OpenMeteoAirQuality.callsPerFetch }
