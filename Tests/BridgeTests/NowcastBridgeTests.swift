@@ -92,6 +92,14 @@ struct NowcastBridgeTests {
             ["get", "bergen", "air_quality.current.mugwort_pollen", "--broker", broker.url], environment: environment)
         #expect(pollen.status == 0, "stderr: \(pollen.stderr)")
         #expect(Double(pollen.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) != nil, "\(pollen.stdout)")
+
+        // Run again 20 minutes later (as cron would): the readings are due, air quality is not
+        // (hourly), and the saved state says so.
+        let again = try BridgeProcess.run(
+            ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": "2026-10-01T23:21:00Z"])
+        #expect(again.status == 0, "stderr: \(again.stderr)")
+        #expect(try server.requests(to: "/v1/forecast").count == 2)
+        #expect(try server.requests(to: "/v1/air-quality").count == 1)
     }
 
     @Test("a failing air-quality request neither blocks nor marks stale the weather readings")

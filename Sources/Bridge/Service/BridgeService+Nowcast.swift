@@ -58,6 +58,9 @@ extension BridgeService {
                 log.warning("met.no nowcast failed: \(error.description)", ["location": location.id])
             }
             states[location.id] = state
+            if store.save(location: location.id, state, previous: savedState[location.id]) {
+                savedState[location.id] = state
+            }
             publishNowcastAndOutlook(location, state: state)
         }
     }
@@ -96,6 +99,9 @@ extension BridgeService {
                 log.warning("air quality failed: \(error.description)", ["location": location.id])
             }
             states[location.id] = state
+            if store.save(location: location.id, state, previous: savedState[location.id]) {
+                savedState[location.id] = state
+            }
             publishNowcastAndOutlook(location, state: state)
         }
     }
