@@ -21,6 +21,15 @@ public enum Topic: Hashable, Sendable {
 /// The JSON payloads every location has, below `<base>/<loc>/`.
 public enum LocationTopic: String, Sendable, CaseIterable {
     case current, hourly, daily, alerts, status
+    /// Precipitation for the next two hours (SPEC §4 `nowcast`).
+    case nowcast
+    /// Derived values: tonight's low, today's and tomorrow's rain, the next 24 h (SPEC §4 `outlook`).
+    case outlook
+    /// Air quality and pollen, only for locations with `air_quality: true` (SPEC §4 `air_quality`).
+    case airQuality = "air_quality"
+
+    /// The payloads every bridge version publishes for every location: what a reader may wait for.
+    public static let core: [LocationTopic] = [.current, .hourly, .daily, .alerts, .status]
 }
 
 /// Topic names below one base topic: built and parsed in one place, by the bridge that
@@ -77,6 +86,9 @@ public struct TopicNames: Sendable, Equatable {
     public func daily(_ location: String) -> String { name(.location(location, .daily)) }
     public func alerts(_ location: String) -> String { name(.location(location, .alerts)) }
     public func status(_ location: String) -> String { name(.location(location, .status)) }
+    public func nowcast(_ location: String) -> String { name(.location(location, .nowcast)) }
+    public func outlook(_ location: String) -> String { name(.location(location, .outlook)) }
+    public func airQuality(_ location: String) -> String { name(.location(location, .airQuality)) }
     public func currentField(_ location: String, _ field: String) -> String {
         name(.currentField(location, field))
     }

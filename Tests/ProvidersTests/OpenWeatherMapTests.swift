@@ -290,7 +290,7 @@ struct OpenWeatherMapTests {
         #expect(sent.count == 1)
         #expect(
             sent[0].url
-                == "http://127.0.0.1:9/data/3.0/onecall?lat=40.7767&lon=-73.9713&units=metric&exclude=minutely&appid=SECRETKEY123"
+                == "http://127.0.0.1:9/data/3.0/onecall?lat=40.7767&lon=-73.9713&units=metric&appid=SECRETKEY123"
         )
         #expect(sent[0].secrets.contains("SECRETKEY123"))
         #expect(sent[0].header("User-Agent") == CatalogTests.userAgent)

@@ -149,7 +149,11 @@ struct SchemaValidatorTests {
     @Test("the folder holds the schema of every topic")
     func names() throws {
         let validator = try SchemaValidator.repository()
-        #expect(validator.schemaNames == ["alerts", "bridge-info", "common", "current", "daily", "hourly", "status"])
+        #expect(
+            validator.schemaNames == [
+                "air_quality", "alerts", "bridge-info", "common", "current", "daily", "hourly", "nowcast", "outlook",
+                "status",
+            ])
     }
 
     static let statusExamples = [

@@ -6,6 +6,13 @@ import WeatherModel
 /// again, and what went wrong since.
 public struct LocationState: Sendable, Equatable {
     public var forecast: Forecast?
+    /// The last answer's nowcast, if it carried one (not saved across restarts: it is short-lived).
+    public var nowcast: Nowcast?
+    /// When MET Norway's Nowcast was last asked for (met-no locations in its area).
+    public var nowcastFetchedAt: Date?
+    /// The last air-quality answer and when it was asked for (`air_quality: true` locations).
+    public var airQuality: AirQuality?
+    public var airQualityFetchedAt: Date?
     /// The provider that served `forecast`.
     public var provider: String?
     public var fetchedAt: Date?

@@ -10,26 +10,18 @@ import WireContract
 public enum RemovedLocations {
     /// The ids in `stored` (location files found in `state_dir`) that are not configured, sorted.
     public static func ids(stored: [String], configured: Set<String>) -> [String] {
-        Set(stored.filter { isLocationID($0) && !configured.contains($0) }).sorted()
+        Set(stored.filter { LocationID.isValid($0) && !configured.contains($0) }).sorted()
     }
 
-    /// Every retained topic the bridge publishes for `location`: the readings, the status and
+    /// Every retained topic the bridge publishes for `location`: each payload of SPEC §3 and
     /// every flat `current/<field>` topic (whether or not `flat_topics` was on).
     public static func topics(_ topics: TopicNames, location: String) -> [String] {
-        [
-            topics.current(location), topics.hourly(location), topics.daily(location), topics.alerts(location),
-            topics.status(location),
-        ] + flatFields.map { topics.currentField(location, $0) }
+        LocationTopic.allCases.map { topics.name(.location(location, $0)) }
+            + flatFields.map { topics.currentField(location, $0) }
     }
 
     /// The fields of a current reading that get a flat topic: every key of the current payload
     /// but the envelope (`StatusPayload.flatFields`).
     public static let flatFields: [String] =
         ["time"] + ReadingField.allCases.map(\.rawValue) + ["wind_direction", "sunrise", "sunset"]
-
-    /// A configured location id's characters (`[a-z0-9_-]`, not empty): a file name that is not
-    /// one names no location of ours.
-    static func isLocationID(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
-    }
 }

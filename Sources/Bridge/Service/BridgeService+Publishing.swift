@@ -47,6 +47,7 @@ extension BridgeService {
         retain(topics.hourly(location.id), payloads.hourly.utf8Bytes)
         retain(topics.daily(location.id), payloads.daily.utf8Bytes)
         retain(topics.alerts(location.id), payloads.alerts.utf8Bytes)
+        publishNowcastAndOutlook(location, state: state)
         if configuration.mqtt.flatTopics {
             for (field, value) in StatusPayload.flatFields(payloads.current) {
                 retain(topics.currentField(location.id, field), Array((value ?? "").utf8))

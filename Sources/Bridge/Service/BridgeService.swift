@@ -132,11 +132,15 @@ public actor BridgeService {
                 return ExitCode.unavailable
             }
             exitCode = await refreshDue()
+            await refreshMetNoNowcast()
+            await refreshAirQuality()
             publishStatuses()
         } else {
             while !Task.isCancelled {
                 systemd.watchdog()
                 _ = await refreshDue()
+                await refreshMetNoNowcast()
+                await refreshAirQuality()
                 retryUnsavedState()
                 if let line = summary.line(now: clock.now()) { log.info(line) }
                 publishStatuses()
@@ -347,6 +351,8 @@ public actor BridgeService {
         switch outcome {
         case .fresh(let provider, let result, let earlier):
             state.forecast = result.forecast
+            // met.no's nowcast comes from a request of its own (refreshMetNoNowcast): keep it.
+            if result.nowcast != nil || provider != "met-no" { state.nowcast = result.nowcast }
             state.lastError = earlier.first.map {
                 LocationState.LastError(
                     at: now, provider: $0.provider, message: $0.error.description, httpStatus: $0.error.httpStatus)

@@ -155,9 +155,19 @@ public struct RequestPlan: Sendable {
             let interval = max(Double(location.interval), PollPolicy.minimumInterval(provider: primary))
             let perFetch = providers[primary]?.callsPerFetch ?? 1
             calls[primary, default: 0] += Int((86400 / interval).rounded(.up)) * perFetch
+            if location.airQuality { calls["open-meteo", default: 0] += Self.airQualityCallsPerDay }
+            if primary == "met-no", MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude) {
+                calls["met-no", default: 0] += Self.metNoNowcastCallsPerDay
+            }
         }
         return calls
     }
+
+    /// met.no Nowcast requests a day of one met-no location in its area: one every 5 minutes.
+    public static let metNoNowcastCallsPerDay = 288
+
+    /// Open-Meteo calls a day of one `air_quality: true` location: one request an hour.
+    public static var airQualityCallsPerDay: Int { 24 * OpenMeteoAirQuality.callsPerFetch }
 
     public func budget(_ provider: String) -> Int {
         configuration.provider(provider)?.dailyBudget
@@ -193,18 +203,27 @@ public struct RequestPlan: Sendable {
             lines.append(
                 "  \(location.id) (\(location.name)) \(location.latitude), \(location.longitude)"
                     + " zone \(location.timezone ?? "from provider") every \(Int(interval / 60)) min"
-                    + " via \(location.providers.joined(separator: " -> "))")
+                    + " via \(location.providers.joined(separator: " -> "))"
+                    + (location.airQuality ? ", air quality hourly via open-meteo" : ""))
         }
         lines.append("")
         lines.append("requests per day (primary providers; fallbacks only ask when the primary fails):")
         let calls = callsPerDay
-        for name in Set(configuration.locations.flatMap(\.providers)).sorted() {
+        let airQuality = configuration.locations.filter(\.airQuality).count
+        let names = Set(configuration.locations.flatMap(\.providers) + (airQuality > 0 ? ["open-meteo"] : []))
+        for name in names.sorted() {
             let used = calls[name] ?? 0
             let limit = budget(name)
             let perFetch = providers[name]?.callsPerFetch ?? 1
-            let counted = perFetch > 1 ? " (\(used / perFetch) requests, \(perFetch) calls each by the provider's count)" : ""
+            let airCalls = name == "open-meteo" ? airQuality * Self.airQualityCallsPerDay : 0
+            let counted = perFetch > 1 ? " (\((used - airCalls) / perFetch) weather requests, \(perFetch) calls each by the provider's count)" : ""
             let warning = used > limit ? "  WARNING: over budget, poll less often or raise daily_budget" : ""
             lines.append("  \(name): \(used) of \(limit) a day\(counted)\(warning)")
+            if name == "open-meteo", airQuality > 0 {
+                lines.append(
+                    "    of which air quality: \(airCalls) (\(airQuality) location(s), "
+                        + "24 requests of \(OpenMeteoAirQuality.callsPerFetch) calls each)")
+            }
         }
         let configured = providers["openweathermap"]
         if let owm = (configured as? RedactingProvider)?.wrapped as? OpenWeatherMap ?? configured as? OpenWeatherMap {

@@ -34,6 +34,9 @@ enum ForecastArchive {
         for (provider, date) in state.notBefore.sorted(by: { $0.key < $1.key }) { notBefore[provider] = time(date) }
         object["not_before"] = .object(notBefore)
         object["forecast"] = state.forecast.map(encode) ?? .null
+        // When the extra requests were last made, so a restart (or cron's run --once) keeps their pace.
+        if let at = state.nowcastFetchedAt { object["nowcast_fetched_at"] = time(at) }
+        if let at = state.airQualityFetchedAt { object["air_quality_fetched_at"] = time(at) }
         return .object(object)
     }
 
@@ -59,6 +62,8 @@ enum ForecastArchive {
         for (provider, value) in json["not_before"]?.object ?? JSONObject() {
             if let at = date(value) { state.notBefore[provider] = at }
         }
+        state.nowcastFetchedAt = date(json["nowcast_fetched_at"])
+        state.airQualityFetchedAt = date(json["air_quality_fetched_at"])
         if let forecast = json["forecast"], !forecast.isNull {
             guard let decoded = decodeForecast(forecast) else { return nil }
             state.forecast = decoded

@@ -3,7 +3,9 @@ import WireContract
 import YAML
 
 extension ConfigDecoder {
-    static let locationKeys = ["id", "name", "latitude", "longitude", "timezone", "providers", "interval", "elevation"]
+    static let locationKeys = [
+        "id", "name", "latitude", "longitude", "timezone", "providers", "interval", "elevation", "air_quality",
+    ]
 
     /// The `locations:` list: at least one, ids unique (`LocationSettings` documents the keys).
     func locations(_ node: YAMLNode?) throws(ConfigurationError) -> [LocationSettings] {
@@ -78,6 +80,7 @@ extension ConfigDecoder {
         }
         location.interval = try duration(section, "interval", in: 60...366 * 86400) ?? location.interval
         location.elevation = try double(section, "elevation", in: -500...9000)
+        location.airQuality = try bool(section, "air_quality") ?? false
         return location
     }
 

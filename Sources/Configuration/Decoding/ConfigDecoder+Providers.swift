@@ -38,6 +38,7 @@ extension ConfigDecoder {
             settings.api = api
         }
         if let url = try httpURL(section, "geocoding_url") { settings.geocodingURL = url }
+        if let url = try httpURL(section, "air_quality_url") { settings.airQualityURL = url }
         return settings
     }
 

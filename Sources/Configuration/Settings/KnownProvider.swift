@@ -33,7 +33,7 @@ public enum KnownProvider: String, CaseIterable, Sendable {
     var validKeys: [String] {
         var keys = ["base_url", "api_key", "api_key_file", "daily_budget"]
         if self == .openWeatherMap { keys.append("api") }
-        if self == .openMeteo { keys.append("geocoding_url") }
+        if self == .openMeteo { keys += ["geocoding_url", "air_quality_url"] }
         return keys
     }
 }

@@ -17,6 +17,9 @@ public struct LocationSettings: Sendable, Equatable {
     public var interval: Int
     /// Metres above sea level, if configured.
     public var elevation: Double?
+    /// `air_quality: true`: also ask Open-Meteo's Air Quality API (hourly, counted in the
+    /// open-meteo budget) and publish `<base>/<loc>/air_quality`. Off by default.
+    public var airQuality = false
     /// The line of the item, `nil` when built in code.
     public var line: Int?
 

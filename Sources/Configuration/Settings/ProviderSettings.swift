@@ -15,6 +15,9 @@ public struct ProviderSettings: Sendable, Equatable {
     public var dailyBudget: Int?
     /// Set for open-meteo only.
     public var geocodingURL: String?
+    /// open-meteo only: the Air Quality API's base URL (`air_quality_url`), `nil` for the default
+    /// `https://air-quality-api.open-meteo.com`.
+    public var airQualityURL: String?
     /// The line of the provider's section, `nil` when it has none.
     public var line: Int?
 

@@ -115,12 +115,18 @@ public struct ProviderResult: Sendable {
     public var requests: Int
     /// Rate-limit headers of the answer, where the provider sends them.
     public var rateLimit: RateLimit?
+    /// The next hour or two by the minute, where the same answer carried it (SPEC §4 `nowcast`).
+    public var nowcast: Nowcast?
 
-    public init(forecast: Forecast, freshness: Freshness, requests: Int = 1, rateLimit: RateLimit? = nil) {
+    public init(
+        forecast: Forecast, freshness: Freshness, requests: Int = 1, rateLimit: RateLimit? = nil,
+        nowcast: Nowcast? = nil
+    ) {
         self.forecast = forecast
         self.freshness = freshness
         self.requests = requests
         self.rateLimit = rateLimit
+        self.nowcast = nowcast
     }
 }
 

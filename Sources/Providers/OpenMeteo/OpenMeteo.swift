@@ -12,7 +12,7 @@ public struct OpenMeteo: WeatherProvider {
     /// Open-Meteo counts a request with more than 10 variables as several calls (one per 10),
     /// and more than 14 days as more again.
     public var callsPerFetch: Int {
-        let variables = Self.current.count + Self.hourly.count + Self.daily.count
+        let variables = Self.current.count + Self.hourly.count + Self.daily.count + Self.minutely15.count
         return (variables + 9) / 10
     }
 
@@ -38,6 +38,9 @@ public struct OpenMeteo: WeatherProvider {
         "wind_direction_10m_dominant",
     ]
 
+    /// The nowcast's variables: 9 quarter-hours (the one containing now and two hours ahead).
+    static let minutely15 = ["precipitation", "precipitation_probability", "weather_code"]
+
     /// The one request for a location.
     public func request(for query: ProviderQuery) -> ProviderRequest {
         let days = min(16, max(1, query.days + 1))
@@ -46,6 +49,7 @@ public struct OpenMeteo: WeatherProvider {
             + "&current=" + Self.current.joined(separator: ",")
             + "&hourly=" + Self.hourly.joined(separator: ",")
             + "&daily=" + Self.daily.joined(separator: ",")
+            + "&minutely_15=" + Self.minutely15.joined(separator: ",") + "&forecast_minutely_15=9"
             + "&timezone=" + percentEncode(query.timezone ?? "auto")
             + "&timeformat=unixtime&forecast_days=\(days)"
             + (query.elevationText.map { "&elevation=" + $0 } ?? "")
@@ -62,7 +66,7 @@ public struct OpenMeteo: WeatherProvider {
         let forecast = try Self.decode(response.body, timezone: query.timezone)
         return ProviderResult(
             forecast: forecast, freshness: Freshness(response: response), requests: 1,
-            rateLimit: RateLimit(response: response))
+            rateLimit: RateLimit(response: response), nowcast: try? Self.decodeNowcast(response.body))
     }
 
     /// Decodes a `/v1/forecast` answer (ISO 8601 or unixtime; the `current` block or the

@@ -53,7 +53,7 @@ public struct OpenWeatherMap: WeatherProvider {
         let key = "&appid=" + percentEncode(apiKey)
         let paths: [String] =
             switch api {
-            case .oneCall: ["/data/3.0/onecall?" + location + "&exclude=minutely" + key]
+            case .oneCall: ["/data/3.0/onecall?" + location + key]
             case .free: ["/data/2.5/weather?" + location + key, "/data/2.5/forecast?" + location + key]
             case .oneCall4: []
             }
@@ -90,7 +90,8 @@ public struct OpenWeatherMap: WeatherProvider {
             : try Self.decode(first, units: units, timezone: query.timezone)
         return ProviderResult(
             forecast: forecast, freshness: Freshness(response: last), requests: bodies.count,
-            rateLimit: RateLimit(response: last))
+            rateLimit: RateLimit(response: last),
+            nowcast: bodies.count == 1 ? try? Self.decodeNowcast(first) : nil)
     }
 }
 

@@ -1,8 +1,8 @@
 import FoundationEssentials
 import WeatherModel
 
-/// Pirate Weather (the Dark Sky API): `/forecast/{key}/{lat},{lon}?units=si&exclude=minutely`,
-/// one request for current, 48 hours, 8 days and alerts. The key is part of the PATH, so it
+/// Pirate Weather (the Dark Sky API): `/forecast/{key}/{lat},{lon}?units=si`, one request for
+/// current, the next hour by the minute, 48 hours, 8 days and alerts. The key is part of the PATH, so it
 /// is listed in `secrets`. The decoder reads `flags.units` rather than trusting the request.
 public struct PirateWeather: WeatherProvider {
     public static let defaultBaseURL = "https://api.pirateweather.net"
@@ -24,7 +24,7 @@ public struct PirateWeather: WeatherProvider {
     public func request(for query: ProviderQuery) -> ProviderRequest {
         let url =
             baseURL + "/forecast/" + percentEncode(apiKey) + "/" + query.latitudeText + "," + query.longitudeText
-            + "?units=si&exclude=minutely"
+            + "?units=si"
         var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept", "application/json")]
         headers += query.validators?.requestHeaders ?? []
         return ProviderRequest(url: url, headers: headers, secrets: [apiKey, percentEncode(apiKey)])
@@ -39,7 +39,7 @@ public struct PirateWeather: WeatherProvider {
         let forecast = try Self.decode(response.body, requestedUnits: "si", timezone: query.timezone)
         return ProviderResult(
             forecast: forecast, freshness: Freshness(response: response), requests: 1,
-            rateLimit: Self.rateLimit(response))
+            rateLimit: Self.rateLimit(response), nowcast: try? Self.decodeNowcast(response.body, requestedUnits: "si"))
     }
 
     /// `ratelimit-limit`/`-remaining`/`-reset`; where only `x-forecast-api-calls` (calls used

@@ -47,6 +47,16 @@ public enum WatchLine {
             if let provider = status.provider { text += " via " + provider }
             if let error = status.lastError, status.state != .ok { text += ": " + error }
             return TerminalText.clean(text)
+        case .nowcast:
+            text += model.nowcastSummary ?? "none"
+        case .outlook:
+            guard let low = format.temperature(model.tonightLow) else { return text + "none" }
+            text += "tonight low " + low + (model.freezesTonight == true ? ", freezing" : "")
+        case .airQuality:
+            let parts = [
+                model.europeanAQI.map { "European AQI \(Int($0))" }, model.usAQI.map { "US AQI \(Int($0))" },
+            ].compactMap { $0 }
+            text += parts.isEmpty ? "none" : parts.joined(separator: ", ")
         }
         if kind != .alerts, !model.freshness.text.isEmpty { text += " (" + model.freshness.text + ")" }
         return TerminalText.clean(text)

@@ -21,6 +21,9 @@ public struct LocationPayloads: Sendable, Equatable {
     public var daily: TopicPayload?
     public var alerts: TopicPayload?
     public var status: TopicPayload?
+    public var nowcast: TopicPayload?
+    public var outlook: TopicPayload?
+    public var airQuality: TopicPayload?
 
     public init(
         location: String, current: TopicPayload? = nil, hourly: TopicPayload? = nil, daily: TopicPayload? = nil,
@@ -56,6 +59,9 @@ public struct LocationPayloads: Sendable, Equatable {
             case .daily: daily
             case .alerts: alerts
             case .status: status
+            case .nowcast: nowcast
+            case .outlook: outlook
+            case .airQuality: airQuality
             }
         }
         set {
@@ -65,6 +71,9 @@ public struct LocationPayloads: Sendable, Equatable {
             case .daily: daily = newValue
             case .alerts: alerts = newValue
             case .status: status = newValue
+            case .nowcast: nowcast = newValue
+            case .outlook: outlook = newValue
+            case .airQuality: airQuality = newValue
             }
         }
     }

@@ -31,6 +31,14 @@ public struct WeatherViewModel: Sendable {
     public var hasAlertsPayload: Bool
     public var status: BridgeStatus?
     public var freshness: Freshness
+    /// The `nowcast` payload's sentence, if it arrived ("Light rain starting in about 20 min, …").
+    public var nowcastSummary: String?
+    /// The `outlook` payload's tonight's low (canonical °C) and whether it freezes, if it arrived.
+    public var tonightLow: Double?
+    public var freezesTonight: Bool?
+    /// The `air_quality` payload's current European and US AQI, if it arrived.
+    public var europeanAQI: Double?
+    public var usAQI: Double?
 
     /// Text for the values, in `units`.
     public var formatter: ValueFormatter { ValueFormatter(units: units) }
@@ -69,6 +77,15 @@ public struct WeatherViewModel: Sendable {
         provider = main?.provider
         attribution = main?.attribution
         status = try payloads.status.map { (payload) throws(ViewModelError) in try BridgeStatus(payload) }
+        nowcastSummary = payloads.nowcast?.json["summary"]?.string
+        let tonight = payloads.outlook?.json["tonight"]
+        let outlookUnits = payloads.outlook?.json["units"]?["temperature"]?.string
+        tonightLow = tonight?["low"]?.double.map {
+            outlookUnits.flatMap(TemperatureUnit.init(parsing:))?.toCelsius($0) ?? $0
+        }
+        freezesTonight = tonight?["freezes"]?.bool
+        europeanAQI = payloads.airQuality?.json["current"]?["european_aqi"]?.double
+        usAQI = payloads.airQuality?.json["current"]?["us_aqi"]?.double
 
         current = nil
         hours = []
@@ -91,7 +108,7 @@ public struct WeatherViewModel: Sendable {
             case .alerts:
                 hasAlertsPayload = true
                 alerts = try Self.alerts(reader, now: now)
-            case .status:
+            case .status, .nowcast, .outlook, .airQuality:
                 break
             }
         }

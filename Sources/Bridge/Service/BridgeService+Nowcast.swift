@@ -1,0 +1,135 @@
+import Configuration
+import FoundationEssentials
+import Providers
+import WeatherModel
+import WireContract
+
+/// Publishing the nowcast, the outlook and air quality (SPEC §4), beside the readings.
+extension BridgeService {
+    /// `<base>/<loc>/nowcast` and `<base>/<loc>/outlook` from the location's last answer.
+    func publishNowcastAndOutlook(_ location: LocationSettings, state: LocationState) {
+        guard let builder = refresher.builder(for: location, state: state) else { return }
+        let now = clock.now()
+        let waiting =
+            builder.provider == "met-no"
+            && MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude)
+        let reason =
+            waiting ? "MET Norway's Nowcast has not answered yet" : Refresher.noNowcastReason(provider: builder.provider)
+        let nowcast = state.nowcast ?? .unavailable(source: builder.provider, reason: reason)
+        retain(topics.nowcast(location.id), builder.nowcast(nowcast, now: now).utf8Bytes)
+        if let forecast = state.forecast {
+            retain(topics.outlook(location.id), builder.outlook(forecast, now: now).utf8Bytes)
+        }
+        if location.airQuality, let air = state.airQuality {
+            retain(topics.airQuality(location.id), builder.airQuality(air, now: now).utf8Bytes)
+        }
+    }
+
+    /// Asks MET Norway's Nowcast 2.0 (5-minute radar steps) for every location served by met-no
+    /// inside its area, at most every 5 minutes (its own update cadence), within the met-no
+    /// budget. A 422 (outside the area) says so in the payload; other failures keep the last one.
+    func refreshMetNoNowcast() async {
+        let now = clock.now()
+        let limit =
+            configuration.provider("met-no")?.dailyBudget ?? RequestBudget.defaultBudget(provider: "met-no", api: nil)
+        let baseURL = configuration.provider("met-no")?.baseURL ?? MetNo.defaultBaseURL
+        for location in configuration.locations {
+            guard var state = states[location.id], state.provider == "met-no",
+                MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude),
+                state.nowcastFetchedAt.map({ now.timeIntervalSince($0) >= 300 }) ?? true
+            else { continue }
+            budget.roll(to: now)
+            guard budget.usedToday("met-no") + 1 <= limit else { continue }
+            budget.spend("met-no", calls: 1, now: now)
+            state.nowcastFetchedAt = now
+            let request = MetNo.nowcastRequest(
+                baseURL: baseURL, latitude: location.latitude, longitude: location.longitude,
+                userAgent: BridgeVersion.userAgent(contact: configuration.contact))
+            do {
+                let response = try await refresher.transport.send(request)
+                if response.status == 422 {
+                    state.nowcast = .unavailable(
+                        source: "met-no nowcast", reason: "the location is outside MET Norway's Nowcast area")
+                } else {
+                    try ResponseCheck.requireSuccess(response, provider: "met-no nowcast")
+                    state.nowcast = try MetNo.decodeNowcast(response.body)
+                }
+            } catch {
+                log.warning("met.no nowcast failed: \(error.description)", ["location": location.id])
+            }
+            states[location.id] = state
+            if store.save(location: location.id, state, previous: savedState[location.id]) {
+                savedState[location.id] = state
+            }
+            publishNowcastAndOutlook(location, state: state)
+        }
+    }
+
+    /// Asks Open-Meteo's Air Quality API for every `air_quality: true` location whose last
+    /// answer is an hour old (its data is hourly), within the open-meteo budget. A failure is
+    /// logged and changes nothing else: the weather readings are neither blocked nor marked stale.
+    func refreshAirQuality() async {
+        let now = clock.now()
+        let due = configuration.locations.filter { location in
+            location.airQuality
+                && (states[location.id]?.airQualityFetchedAt.map { now.timeIntervalSince($0) >= 3600 } ?? true)
+        }
+        guard !due.isEmpty else { return }
+        let client = OpenMeteoAirQuality(
+            baseURL: configuration.provider("open-meteo")?.airQualityURL ?? OpenMeteoAirQuality.defaultBaseURL,
+            userAgent: BridgeVersion.userAgent(contact: configuration.contact))
+        let limit =
+            configuration.provider("open-meteo")?.dailyBudget ?? RequestBudget.defaultBudget(provider: "open-meteo", api: nil)
+        for location in due {
+            budget.roll(to: now)
+            guard budget.usedToday("open-meteo") + OpenMeteoAirQuality.callsPerFetch <= limit else {
+                log.warning("air quality skipped: the open-meteo daily budget is used up", ["location": location.id])
+                continue
+            }
+            budget.spend("open-meteo", calls: OpenMeteoAirQuality.callsPerFetch, now: now)
+            let query = ProviderQuery(
+                latitude: location.latitude, longitude: location.longitude, timezone: location.timezone,
+                days: configuration.forecastDays, hours: configuration.forecastHours)
+            var state = states[location.id] ?? LocationState(nextPoll: now)
+            state.airQualityFetchedAt = now
+            do {
+                state.airQuality = try await client.fetch(query, transport: refresher.transport)
+                log.info("air quality refreshed", ["location": location.id])
+            } catch {
+                log.warning("air quality failed: \(error.description)", ["location": location.id])
+            }
+            states[location.id] = state
+            if store.save(location: location.id, state, previous: savedState[location.id]) {
+                savedState[location.id] = state
+            }
+            publishNowcastAndOutlook(location, state: state)
+        }
+    }
+}
+
+extension Refresher {
+    /// The payload builder for a location's last forecast, as `payloads(for:state:now:)` uses.
+    func builder(for location: LocationSettings, state: LocationState) -> PayloadBuilder? {
+        guard let forecast = state.forecast, let provider = state.provider, let fetchedAt = state.fetchedAt,
+            let expiresAt = state.expiresAt
+        else { return nil }
+        let zone = Self.zone(for: location, forecast: forecast)
+        let info = LocationInfo(
+            id: location.id, name: location.name, latitude: location.latitude, longitude: location.longitude,
+            timezone: location.timezone ?? forecast.timezone ?? zone.identifier)
+        return PayloadBuilder(
+            location: info, zone: zone, provider: provider, attribution: ProviderCatalog.attribution(for: provider),
+            fetchedAt: fetchedAt, expiresAt: expiresAt, units: configuration.units,
+            hourLimit: configuration.forecastHours, dayLimit: configuration.forecastDays)
+    }
+
+    /// Why a provider's answer has no nowcast: said plainly in the payload.
+    static func noNowcastReason(provider: String) -> String {
+        switch provider {
+        case "nws": "the US National Weather Service gives no minute-by-minute precipitation"
+        case "met-no": "MET Norway's Nowcast covers only the Nordic area"
+        case "openweathermap": "this OpenWeatherMap plan (2.5 forecast) has no minutely block"
+        default: "the \(provider) answer carried no minutely block"
+        }
+    }
+}

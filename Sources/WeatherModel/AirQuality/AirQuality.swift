@@ -1,0 +1,98 @@
+import FoundationEssentials
+
+/// One air-quality value: its payload key and its unit. Keys are Open-Meteo's variable names,
+/// which are also the payload's (SPEC §4 `air_quality`).
+public enum AirQualityField: String, Sendable, CaseIterable {
+    case europeanAQI = "european_aqi"
+    case usAQI = "us_aqi"
+    case pm2_5 = "pm2_5"
+    case pm10 = "pm10"
+    case nitrogenDioxide = "nitrogen_dioxide"
+    case ozone = "ozone"
+    case sulphurDioxide = "sulphur_dioxide"
+    case carbonMonoxide = "carbon_monoxide"
+    case dust = "dust"
+    case uvIndex = "uv_index"
+    case alderPollen = "alder_pollen"
+    case birchPollen = "birch_pollen"
+    case grassPollen = "grass_pollen"
+    case mugwortPollen = "mugwort_pollen"
+    case olivePollen = "olive_pollen"
+    case ragweedPollen = "ragweed_pollen"
+
+    /// The unit every value of the field is published in.
+    public var unit: String {
+        switch self {
+        case .europeanAQI: "EAQI"
+        case .usAQI: "USAQI"
+        case .uvIndex: ""
+        case .alderPollen, .birchPollen, .grassPollen, .mugwortPollen, .olivePollen, .ragweedPollen: "grains/m³"
+        default: "µg/m³"
+        }
+    }
+
+    /// Decimals the payload keeps.
+    public var decimals: Int {
+        switch self {
+        case .europeanAQI, .usAQI: 0
+        default: 1
+        }
+    }
+}
+
+/// The air at one instant: each field present only where the provider gave a number
+/// (a missing value stays missing, never 0).
+public struct AirQualitySample: Sendable, Equatable {
+    public var time: Date
+    public var values: [AirQualityField: Double]
+    /// A provider's own index on its own scale (Pirate Weather `airQualityIndex`).
+    public var providerIndex: Double?
+
+    public init(time: Date, values: [AirQualityField: Double] = [:], providerIndex: Double? = nil) {
+        self.time = time
+        self.values = values
+        self.providerIndex = providerIndex
+    }
+
+    public subscript(field: AirQualityField) -> Double? { values[field] }
+}
+
+/// Air quality and pollen for a location: now, by hour, and the largest value per local day.
+public struct AirQuality: Sendable, Equatable {
+    /// Where it comes from (`open-meteo air-quality`, `pirate-weather`).
+    public var source: String
+    public var current: AirQualitySample?
+    public var hours: [AirQualitySample]
+    /// The scale of `providerIndex` (`us-epa`, `eccc-aqhi`, `uk-daqi`, `eaqi-normalised`), if any.
+    public var providerIndexScale: String?
+
+    public init(source: String, current: AirQualitySample?, hours: [AirQualitySample], providerIndexScale: String? = nil)
+    {
+        self.source = source
+        self.current = current
+        self.hours = hours.sorted { $0.time < $1.time }
+        self.providerIndexScale = providerIndexScale
+    }
+
+    /// The current sample, or else the hour that contains `now`.
+    public func sample(at now: Date) -> AirQualitySample? {
+        current ?? hours.last { $0.time <= now } ?? hours.first
+    }
+
+    /// The largest value of each field per local day, for days from `now`'s onward; a field
+    /// without any value that day is absent.
+    public func dailyMaxima(zone: ZoneInfo, from now: Date) -> [(date: CivilDate, maxima: AirQualitySample)] {
+        let today = zone.localDate(now)
+        var order: [CivilDate] = []
+        var byDay: [CivilDate: AirQualitySample] = [:]
+        for hour in hours {
+            let date = zone.localDate(hour.time)
+            guard date >= today else { continue }
+            var day = byDay[date] ?? { order.append(date); return AirQualitySample(time: zone.startOfDay(date)) }()
+            for (field, value) in hour.values { day.values[field] = max(value, day.values[field] ?? value) }
+            if let index = hour.providerIndex { day.providerIndex = max(index, day.providerIndex ?? index) }
+            byDay[date] = day
+        }
+        return order.compactMap { date in byDay[date].map { (date, $0) } }
+    }
+}
