@@ -69,7 +69,8 @@ public struct Refresher: Sendable {
             let query = ProviderQuery(
                 latitude: location.latitude, longitude: location.longitude, timezone: location.timezone,
                 validators: state.provider == name && state.forecast != nil ? state.validators[name] : nil,
-                days: configuration.forecastDays, hours: configuration.forecastHours)
+                days: configuration.forecastDays, hours: configuration.forecastHours,
+                language: location.language ?? configuration.language)
             onAttempt(name, provider.callsPerFetch)
             do {
                 let result = try await provider.fetch(query, transport: transport)
@@ -100,10 +101,12 @@ public struct Refresher: Sendable {
         let info = LocationInfo(
             id: location.id, name: location.name, latitude: location.latitude, longitude: location.longitude,
             timezone: location.timezone ?? forecast.timezone ?? zone.identifier)
-        let builder = PayloadBuilder(
+        var builder = PayloadBuilder(
             location: info, zone: zone, provider: provider, attribution: ProviderCatalog.attribution(for: provider),
             fetchedAt: fetchedAt, expiresAt: expiresAt, units: configuration.units,
             hourLimit: configuration.forecastHours, dayLimit: configuration.forecastDays)
+        builder.language = location.language ?? configuration.language
+        builder.providerWrites = ProviderCatalog.answersIn(builder.language, provider: provider)
         return builder.payloads(for: forecast, now: now)
     }
 }

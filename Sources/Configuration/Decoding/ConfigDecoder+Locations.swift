@@ -1,7 +1,7 @@
 import WeatherModel
 
 extension ConfigDecoder {
-    static let locationKeys = ["id", "name", "latitude", "longitude", "timezone", "providers", "interval"]
+    static let locationKeys = ["id", "name", "latitude", "longitude", "timezone", "providers", "interval", "language"]
 
     /// The `locations:` list: at least one, ids unique (`LocationSettings` documents the keys).
     func locations(_ node: YAMLNode?) throws(ConfigurationError) -> [LocationSettings] {
@@ -70,6 +70,7 @@ extension ConfigDecoder {
             location.providers = try providerList(providersNode, name: section.name("providers"))
         }
         location.interval = try duration(section, "interval", in: 60...366 * 86400) ?? location.interval
+        location.language = try language(section, "language")
         return location
     }
 

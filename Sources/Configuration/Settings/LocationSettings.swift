@@ -1,9 +1,11 @@
+import WeatherModel
+
 /// One item of `locations:`.
 ///
 /// Keys: `id` (required, `^[a-z0-9][a-z0-9_-]{0,63}$`, a topic segment), `name` (default: the
 /// id), `latitude` (−90…90) and `longitude` (−180…180) (required numbers), `timezone` (an IANA
 /// name; required for met-no), `providers` (first = primary, the rest fallbacks; default
-/// `[open-meteo]`), `interval` (≥ 1m, default 15m).
+/// `[open-meteo]`), `interval` (≥ 1m, default 15m), `language` (default: the top-level `language`).
 public struct LocationSettings: Sendable, Equatable {
     public var id: String
     public var name: String
@@ -14,6 +16,8 @@ public struct LocationSettings: Sendable, Equatable {
     public var providers: [String]
     /// Seconds between refreshes.
     public var interval: Int
+    /// `language`: this location's summaries in another language than the top-level one.
+    public var language: Language?
     /// The line of the item, `nil` when built in code.
     public var line: Int?
 

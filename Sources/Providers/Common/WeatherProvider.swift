@@ -28,10 +28,13 @@ public struct ProviderQuery: Sendable {
     /// How many days and hours the payloads will hold.
     public var days: Int
     public var hours: Int
+    /// The language of the payloads' summaries (`language:`); providers that can answer in
+    /// it are asked in it (`ProviderCatalog.answersIn`).
+    public var language: Language
 
     public init(
         latitude: Double, longitude: Double, timezone: String? = nil, validators: HTTPValidators? = nil,
-        days: Int = 7, hours: Int = 48
+        days: Int = 7, hours: Int = 48, language: Language = .en
     ) {
         self.latitude = latitude
         self.longitude = longitude
@@ -39,6 +42,7 @@ public struct ProviderQuery: Sendable {
         self.validators = validators
         self.days = days
         self.hours = hours
+        self.language = language
     }
 
     /// Latitude with 4 decimals, as SPEC §5 asks (about 11 m: better cache hits, less tracking).

@@ -36,7 +36,9 @@ public struct OpenWeatherMap: WeatherProvider {
 
     /// The requests of one fetch: the One Call request, or current weather then forecast.
     public func requests(for query: ProviderQuery) -> [ProviderRequest] {
-        let location = "lat=" + query.latitudeText + "&lon=" + query.longitudeText + "&units=metric"
+        let location =
+            "lat=" + query.latitudeText + "&lon=" + query.longitudeText + "&units=metric"
+            + (query.language == .en ? "" : "&lang=" + Self.languageCode(query.language))
         let key = "&appid=" + percentEncode(apiKey)
         let paths: [String] =
             switch api {
@@ -76,6 +78,17 @@ public struct OpenWeatherMap: WeatherProvider {
 }
 
 extension OpenWeatherMap {
+    /// OpenWeatherMap's `lang=` code for a language: its own spellings for Czech (`cz`),
+    /// Norwegian (`no`) and Chinese (`zh_cn`), else the ISO 639-1 code.
+    public static func languageCode(_ language: Language) -> String {
+        switch language {
+        case .cs: "cz"
+        case .nb: "no"
+        case .zh: "zh_cn"
+        default: language.rawValue
+        }
+    }
+
     /// The `units=` an answer was asked in. OpenWeatherMap answers in Kelvin and m/s
     /// (`standard`, its default), °C and m/s (`metric`), or °F and mph (`imperial`);
     /// pressure is always hPa, visibility metres, rain and snow millimetres.
