@@ -42,6 +42,13 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Do not verify the mqtts:// broker's certificate (self-signed test brokers only).")
     var insecure = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Language of every word, date and time shown: \(Language.codes) (default: from LC_ALL, LC_MESSAGES or "
+                + "LANG, else en).", valueName: "CODE"))
+    var lang: String?
+
     func validate() throws {
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be between 0 and 3600 seconds")
@@ -107,6 +114,25 @@ struct GlobalOptions: ParsableArguments {
                 "--ca-file, --cert-file, --key-file and --insecure need an mqtts:// broker (got \(url))")
         }
         return BrokerSettings(url: url, options: options, baseTopic: base, timeout: timeout)
+    }
+
+    /// The language to write in: `--lang` (an unknown code is a usage error listing the
+    /// known ones), else the locale's (a locale in another language is English, with a
+    /// one-line warning on stderr).
+    func language() throws(Failure) -> Language {
+        if let lang {
+            guard let language = Language(code: lang) else {
+                throw Failure.usage(
+                    "--lang: unknown language '\(lang.prefix(40))' (supported: "
+                        + Language.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ") + ")")
+            }
+            return language
+        }
+        var environment: [String: String] = [:]
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[name] = ProcessEnvironment.value(name) }
+        let (language, warning) = Language.fromLocale(environment: environment)
+        if let warning { Output.error("warning: " + warning) }
+        return language
     }
 
     /// `weatherview-<pid>-<random>`: unique, so two viewers never kick each other off.

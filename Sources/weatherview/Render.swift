@@ -115,6 +115,8 @@ struct RenderJob: Sendable {
     let render: PanelRender
     let layout: FrameLayout
     let units: UnitSettings?
+    /// `--lang`, else the locale's language.
+    let language: Language
     let out: String
     let exec: String?
     /// Seconds.
@@ -161,6 +163,7 @@ struct RenderJob: Sendable {
             format: format)
         layout = command.layout == .overview ? .overview : .single
         units = command.units.flatMap { UnitSettings.preset(named: $0.rawValue) }
+        language = try command.global.language()
         out = command.out
         exec = command.exec
         minInterval = Double(seconds)
@@ -348,7 +351,7 @@ struct FrameSource: Sendable {
             do throws(ViewModelError) {
                 let payloads = try LocationPayloads(base: base, location: location, messages: messages)
                 guard payloads.hasWeather else { return Drawn(input: nil, stale: nil, problems: []) }
-                let model = try WeatherViewModel(payloads: payloads, now: now, units: job.units)
+                let model = try WeatherViewModel(payloads: payloads, now: now, units: job.units, language: job.language)
                 let stale = model.freshness.isStale ? model.freshness.reasons.joined(separator: "; ") : nil
                 return Drawn(input: .single(FrameInput(model)), stale: stale, problems: [])
             } catch {
@@ -362,7 +365,7 @@ struct FrameSource: Sendable {
             do throws(ViewModelError) {
                 let payloads = try LocationPayloads(base: base, location: id, messages: messages)
                 guard payloads.hasWeather else { continue }
-                let model = try WeatherViewModel(payloads: payloads, now: now, units: job.units)
+                let model = try WeatherViewModel(payloads: payloads, now: now, units: job.units, language: job.language)
                 if model.freshness.isStale { stale.append(id) }
                 models.append(model)
             } catch {

@@ -76,6 +76,7 @@ struct Show: AsyncParsableCommand {
             }
         }
         if let location { try LocationID.validate(location) }
+        let language = try global.language()
         let clock = try ViewClock.fromEnvironment()
         let location = self.location
         let payloads = try await BrokerSession.with(try global.resolve()) { (session) throws(Failure) in
@@ -88,7 +89,8 @@ struct Show: AsyncParsableCommand {
         let model: WeatherViewModel
         do {
             model = try WeatherViewModel(
-                payloads: payloads, now: clock.now(), units: units.flatMap { UnitSettings.preset(named: $0.rawValue) })
+                payloads: payloads, now: clock.now(), units: units.flatMap { UnitSettings.preset(named: $0.rawValue) },
+                language: language)
         } catch {
             throw Failure.payload(error)
         }

@@ -35,6 +35,7 @@ struct Watch: AsyncParsableCommand {
 
     func watch() async throws(Failure) -> Int32 {
         if let location { try LocationID.validate(location) }
+        let language = try global.language()
         let clock = try ViewClock.fromEnvironment()
         let settings = try global.resolve()
         let base = settings.baseTopic
@@ -50,7 +51,7 @@ struct Watch: AsyncParsableCommand {
             try session.subscribe(filters)
             session.start()
             try await session.waitUntilConnected()
-            var printer = WatchPrinter(base: base, json: json, clock: clock)
+            var printer = WatchPrinter(base: base, json: json, clock: clock, language: language)
             var wasConnected = true
             while !StopSignal.requested {
                 let (messages, disconnects, connected) = session.drain()
@@ -72,11 +73,13 @@ struct WatchPrinter {
     let base: String
     let json: Bool
     let clock: ViewClock
+    let language: Language
     let decoder = PayloadDecoder()
     var locations: [String: LocationPayloads] = [:]
     let glyphs = TerminalOptions.defaultGlyphs(environment: TerminalEnvironment.current)
 
-    init(base: String, json: Bool, clock: ViewClock) {
+    init(base: String, json: Bool, clock: ViewClock, language: Language = .en) {
+        self.language = language
         self.base = base
         self.json = json
         self.clock = clock
@@ -118,7 +121,7 @@ struct WatchPrinter {
         location[kind] = TopicPayload(topic: message.topic, json: payload)
         let model: WeatherViewModel
         do {
-            model = try WeatherViewModel(payloads: location, now: clock.now())
+            model = try WeatherViewModel(payloads: location, now: clock.now(), language: language)
         } catch {
             Output.error(error.description)
             return

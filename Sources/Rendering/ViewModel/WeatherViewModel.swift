@@ -30,6 +30,8 @@ public struct WeatherViewModel: Sendable {
     public var hasAlertsPayload: Bool
     public var status: BridgeStatus?
     public var freshness: Freshness
+    /// The language of every word and time the views show (`--lang`).
+    public var language: Language
 
     /// Text for the values, in `units`.
     public var formatter: ValueFormatter { ValueFormatter(units: units) }
@@ -42,8 +44,11 @@ public struct WeatherViewModel: Sendable {
 
     /// Builds the view model; a payload that does not match SPEC §4 is a `ViewModelError`
     /// naming its topic and the field.
-    public init(payloads: LocationPayloads, now: Date, units: UnitSettings? = nil) throws(ViewModelError) {
+    public init(
+        payloads: LocationPayloads, now: Date, units: UnitSettings? = nil, language: Language = .en
+    ) throws(ViewModelError) {
         self.now = now
+        self.language = language
         var envelopes: [(kind: LocationTopic, envelope: Envelope, reader: FieldReader)] = []
         for kind in [LocationTopic.current, .hourly, .daily, .alerts] {
             guard let payload = payloads[kind] else { continue }
@@ -84,9 +89,10 @@ public struct WeatherViewModel: Sendable {
                     sunset: try reader.date("sunset"))
                 currentFetched = envelope.fetchedAt
             case .hourly:
-                (hours, hourInterval) = try Self.hours(reader, units: envelope.units, now: now, zone: zone)
+                (hours, hourInterval) = try Self.hours(
+                    reader, units: envelope.units, now: now, zone: zone, language: language)
             case .daily:
-                days = try Self.days(reader, units: envelope.units, today: today)
+                days = try Self.days(reader, units: envelope.units, today: today, language: language)
             case .alerts:
                 hasAlertsPayload = true
                 alerts = try Self.alerts(reader, now: now)
@@ -112,11 +118,11 @@ public struct WeatherViewModel: Sendable {
         }.first ?? 0
         freshness = Freshness(
             asOf: asOf, expiresAt: expiresAt, statusState: status?.state.rawValue, statusError: status?.lastError,
-            now: now, zone: zone, grace: interval)
+            now: now, zone: zone, grace: interval, language: language)
     }
 
     static func hours(
-        _ reader: FieldReader, units: UnitSettings, now: Date, zone: ZoneInfo
+        _ reader: FieldReader, units: UnitSettings, now: Date, zone: ZoneInfo, language: Language
     ) throws(ViewModelError) -> ([HourForecast], Int) {
         let interval = Int(try reader.number("interval_minutes", in: 1...1440) ?? 60)
         var result: [HourForecast] = []
@@ -127,25 +133,28 @@ public struct WeatherViewModel: Sendable {
             if time.addingTimeInterval(Double(interval * 60)) <= now { continue }
             let local = zone.civil(time)
             let containsNow = time <= now
-            let label = containsNow && result.isEmpty ? "Now" : LocalTime.clock(local)
+            let label =
+                containsNow && result.isEmpty
+                ? language.messages.now : LocalTime.hourLabel(local, language: language)
             result.append(HourForecast(label: label, time: time, local: local, values: values))
         }
         return (result, interval)
     }
 
-    static func days(_ reader: FieldReader, units: UnitSettings, today: CivilDate) throws(ViewModelError)
-        -> [DayForecast]
-    {
+    static func days(
+        _ reader: FieldReader, units: UnitSettings, today: CivilDate, language: Language
+    ) throws(ViewModelError) -> [DayForecast] {
+        let words = language.messages
         var result: [DayForecast] = []
         for entry in try reader.readers("days") {
             var day = try DayForecast(entry, units: units)
             guard day.date >= today else { continue }
             switch day.date.daysSinceEpoch - today.daysSinceEpoch {
-            case 0: (day.label, day.shortLabel) = ("Today", "Today")
-            case 1: (day.label, day.shortLabel) = ("Tomorrow", "Tmrw")
+            case 0: (day.label, day.shortLabel) = (words.today, words.todayShort)
+            case 1: (day.label, day.shortLabel) = (words.tomorrow, words.tomorrowShort)
             default:
-                day.label = LocalTime.weekdays[day.date.weekday]
-                day.shortLabel = LocalTime.shortWeekdays[day.date.weekday]
+                day.label = words.weekdays[day.date.weekday]
+                day.shortLabel = words.shortWeekdays[day.date.weekday]
             }
             result.append(day)
         }
