@@ -32,7 +32,7 @@ extension FrameInput {
                 LocalTime.moment($0, in: zone, today: model.today, language: language)
             },
             condition: condition, isDay: isDay ?? true,
-            summary: current?.summary ?? condition?.summary(in: language),
+            summary: model.summary(current?.summary, condition),
             temperature: degrees(current?.temperature ?? firstHour?.temperature),
             feelsLike: degrees(current?.apparentTemperature), high: degrees(today?.temperatureMax),
             low: degrees(today?.temperatureMin), windSpeed: formatter.speed(current?.windSpeed),

@@ -109,7 +109,7 @@ struct CurrentBlock {
         let available = detailsLeft - textLeft - scale.gap
 
         let summaryFont = scale.summaryFont
-        let summary = input.summary ?? input.condition?.summary
+        let summary = input.summary ?? input.condition?.summary(in: input.language)
         let summaryHeight = summary == nil ? 0 : summaryFont.lineHeight + scale.gap
         let temperature = Degrees.text(input.temperature)
         let big =

@@ -49,7 +49,7 @@ struct PortraitLayout {
         canvas.draw(temperature, font: big, x: textLeft, baseline: row.midY + big.capHeight / 2)
         top = row.maxY
 
-        if !tiny, let summary = input.summary ?? input.condition?.summary {
+        if !tiny, let summary = input.summary ?? input.condition?.summary(in: input.language) {
             let font = scale.summaryFont
             canvas.draw(
                 font.truncated(summary, toWidth: row.width), font: font, x: bounds.width / 2,

@@ -101,7 +101,7 @@ public struct StatusLineTemplate: Sendable, Equatable {
             guard condition != nil else { return nil }
             return glyphs.glyph(for: condition, isDay: current?.isDay ?? hour?.isDay).text
         case "condition":
-            return (current?.summary ?? current?.condition?.summary(in: model.language)).map(TerminalText.clean)
+            return model.summary(current?.summary, current?.condition).map(TerminalText.clean)
         case "code": return current?.condition?.rawValue
         case "humidity": return format.percent(current?.humidity)
         case "pop": return format.percent(current?.precipitationProbability ?? hour?.precipitationProbability)

@@ -78,9 +78,9 @@ public struct TerminalRenderer: Sendable {
             celsius.map(ANSIStyle.temperature)
         }
 
-        /// A condition's text: the payload's summary, else the language's word for it.
+        /// A condition's text (`WeatherViewModel.summary`).
         func summary(_ text: String?, _ condition: Condition?) -> String? {
-            text ?? condition?.summary(in: model.language)
+            model.summary(text, condition)
         }
 
         func glyphStyle(_ condition: Condition?) -> ANSIStyle? {

@@ -13,7 +13,7 @@ public enum WatchLine {
         case .current:
             guard let values = model.current?.values else { return text + words.none }
             var parts = [format.temperature(values.temperature) ?? dash]
-            if let summary = values.summary ?? values.condition?.summary(in: model.language) {
+            if let summary = model.summary(values.summary, values.condition) {
                 parts[0] += " " + summary
             }
             if let feels = format.temperature(values.apparentTemperature) { parts.append(words.feels + " " + feels) }

@@ -39,6 +39,13 @@ public struct WeatherViewModel: Sendable {
     /// Whether there is any weather to show (current, hours or days).
     public var hasWeather: Bool { current != nil || !hours.isEmpty || !days.isEmpty }
 
+    /// The text for a condition: in English the payload's `summary` (the bridge's or the
+    /// provider's words, in whatever language the bridge writes), else the condition's word in
+    /// `language`, so that a display never mixes English summaries with its own words.
+    public func summary(_ text: String?, _ condition: Condition?) -> String? {
+        language == .en ? text ?? condition?.summary : condition?.summary(in: language) ?? text
+    }
+
     /// Today's entry of `days`, if the daily payload still has it.
     public var todayForecast: DayForecast? { days.first { $0.date == today } }
 
