@@ -28,8 +28,10 @@ struct ProviderFetchTests {
         Case(
             provider: "pirate-weather", section: "pirate-weather: { base_url: BASE, api_key: test-pirate-key-1234 }",
             routes: [
-                ("/forecast/test-pirate-key-1234/40.7128,-74.0060",
-                 "pirateweather/forecast_full_newyork_si_with_alerts.json")
+                (
+                    "/forecast/test-pirate-key-1234/40.7128,-74.0060",
+                    "pirateweather/forecast_full_newyork_si_with_alerts.json"
+                )
             ],
             now: "2026-02-06T21:50:00Z", latitude: 40.7128, longitude: -74.006),
         Case(
@@ -97,7 +99,8 @@ struct BridgeLanguageTests {
         try server.route(
             "/data/3.0/onecall", [.file(TestPaths.fixture("openweathermap", "onecall3_full_newyork_metric.json"))])
         try server.route(
-            "/v1/forecast", [.file(TestPaths.fixture("open-meteo", "forecast_current_hourly_daily_newyork_iso8601.json"))])
+            "/v1/forecast",
+            [.file(TestPaths.fixture("open-meteo", "forecast_current_hourly_daily_newyork_iso8601.json"))])
         let folder = TemporaryFolder()
         let config = folder.write(
             "config.yaml",

@@ -86,7 +86,8 @@ struct LanguageRequestTests {
         #expect(russian.current["summary"]?.string == "Ясно")
         #expect(russian.current["condition"]?.string == "sunny")
         // A provider that was not asked in the language gets the bridge's words instead.
-        let german = Self.payloads(forecast, provider: "met-no", language: .de, location: moscow, now: "2020-05-01T13:15:00Z")
+        let german = Self.payloads(
+            forecast, provider: "met-no", language: .de, location: moscow, now: "2020-05-01T13:15:00Z")
         #expect(german.current["summary"]?.string == "Sonnig")
     }
 }

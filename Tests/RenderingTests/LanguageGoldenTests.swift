@@ -17,7 +17,8 @@ struct LanguageGoldenTests {
         }
     }
 
-    @Test("show in German, French and Polish: every word, date and the 24-hour clock", arguments: [Language.de, .fr, .pl])
+    @Test(
+        "show in German, French and Polish: every word, date and the 24-hour clock", arguments: [Language.de, .fr, .pl])
     func latin(language: Language) throws {
         let model = try ViewModelFixtures.model("munich-full", now: Self.fresh, language: language)
         let text = TerminalRenderer(options: TerminalOptions(glyphs: .unicode)).render(model)
@@ -97,7 +98,8 @@ struct LanguageGoldenTests {
             #expect(input.language == item.language)
             let canvas = FrameRenderer.single(input, width: item.width, height: item.height)
             let png = PNGEncoder.encode(PanelFrame(canvas, mode: .bw))
-            let name = "munich-\(item.language.rawValue)-\(item.width)x\(item.height)"
+            let name =
+                "munich-\(item.language.rawValue)-\(item.width)x\(item.height)"
                 + (item.now == Self.stale ? "-stale" : "") + ".png"
             if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -119,7 +121,8 @@ struct LanguageGoldenTests {
         #expect(german.summary == "Teilweise bewölkt")  // the language's word, not the payload's English
         let english = FrameInput(try LayoutAdapterTests.model("munich-full", now: Self.fresh))
         #expect(english.summary == "Partly cloudy")  // the payload's own summary
-        let old = FrameInput(try LayoutAdapterTests.model("munich-full", now: "2026-02-07T19:40:00+01:00", language: .de))
+        let old = FrameInput(
+            try LayoutAdapterTests.model("munich-full", now: "2026-02-07T19:40:00+01:00", language: .de))
         #expect(old.ageText == "vor 3 Std.")
         let japanese = FrameInput(try LayoutAdapterTests.model("munich-full", now: Self.fresh, language: .ja))
         #expect(japanese.days.first?.label == "今日")

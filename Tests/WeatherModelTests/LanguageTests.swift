@@ -17,13 +17,15 @@ struct LanguageTests {
 
     @Test("the brief's seventeen languages are there")
     func all() {
-        #expect(Language.allCases.map(\.rawValue) == [
-            "en", "de", "fr", "es", "it", "nl", "pl", "pt", "sv", "nb", "da", "fi", "cs", "uk", "ru", "ja", "zh",
-        ])
+        #expect(
+            Language.allCases.map(\.rawValue) == [
+                "en", "de", "fr", "es", "it", "nl", "pl", "pt", "sv", "nb", "da", "fi", "cs", "uk", "ru", "ja", "zh",
+            ])
     }
 
-    @Test("every language has every message, none empty, with the English text's placeholders",
-          arguments: Language.allCases)
+    @Test(
+        "every language has every message, none empty, with the English text's placeholders",
+        arguments: Language.allCases)
     func complete(language: Language) {
         let english = Dictionary(uniqueKeysWithValues: Messages.english.allTexts.map { ($0.name, $0.text) })
         let texts = language.messages.allTexts
@@ -63,7 +65,8 @@ struct LanguageTests {
     @Test(
         "codes as people write them",
         arguments: [
-            ("de", Language.de), ("DE", .de), ("de_DE.UTF-8", .de), ("de-AT", .de), ("pt_BR", .pt), ("zh_CN.UTF-8", .zh),
+            ("de", Language.de), ("DE", .de), ("de_DE.UTF-8", .de), ("de-AT", .de), ("pt_BR", .pt),
+            ("zh_CN.UTF-8", .zh),
             ("zh-Hans", .zh), ("no", .nb), ("nn_NO", .nb), ("nb_NO.utf8", .nb), ("sr@latin", nil), ("xx", nil),
             ("", nil), ("C", nil), ("english", nil),
         ])
@@ -74,7 +77,8 @@ struct LanguageTests {
     @Test("the locale: LC_ALL, then LC_MESSAGES, then LANG; C is English; another language warns")
     func locale() {
         #expect(Self.locale(["LANG": "de_DE.UTF-8"]) == "de")
-        #expect(Language.fromLocale(environment: ["LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"]).language == .fr)
+        #expect(
+            Language.fromLocale(environment: ["LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"]).language == .fr)
         #expect(Language.fromLocale(environment: ["LC_ALL": "ja_JP.UTF-8", "LANG": "de_DE.UTF-8"]).language == .ja)
         #expect(Language.fromLocale(environment: ["LC_ALL": "", "LANG": "pl_PL.UTF-8"]).language == .pl)
         #expect(Self.locale(["LANG": "C.UTF-8"]) == "en")

@@ -19,7 +19,10 @@ struct WeatherviewLanguageTests {
         }
         #expect(!result.stdout.contains("Feels like") && !result.stdout.contains(" PM"))
         let line = try WeatherviewProcess.run(
-            ["show", "munich", "--broker", broker.url, "--lang", "de", "--format", "{condition} {sunrise} {freshness}"],
+            [
+                "show", "munich", "--broker", broker.url, "--lang", "de", "--format",
+                "{condition} {sunrise} {freshness}",
+            ],
             environment: fresh)
         #expect(line.stdout == "Teilweise bewölkt 07:32 Stand 16:15\n")
     }

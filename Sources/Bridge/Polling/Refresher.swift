@@ -57,10 +57,17 @@ public struct Refresher: Sendable {
         for name in location.providers {
             guard let provider = providers[name] else { continue }
             if let notBefore = state.notBefore[name], notBefore > now {
-                errors.append((name, .rateLimited("waiting until \(ISO8601.string(notBefore, in: .utc))", retryAfter: notBefore.timeIntervalSince(now))))
+                errors.append(
+                    (
+                        name,
+                        .rateLimited(
+                            "waiting until \(ISO8601.string(notBefore, in: .utc))",
+                            retryAfter: notBefore.timeIntervalSince(now))
+                    ))
                 continue
             }
-            let limit = configuration.provider(name)?.dailyBudget
+            let limit =
+                configuration.provider(name)?.dailyBudget
                 ?? RequestBudget.defaultBudget(provider: name, api: configuration.provider(name)?.api)
             if budget.usedToday(name) + provider.callsPerFetch > limit {
                 errors.append((name, .rateLimited("daily budget of \(limit) requests used up", retryAfter: nil)))

@@ -29,7 +29,8 @@ struct CompactLayout {
 
         if !input.alerts.isEmpty {
             let banner = RasterRect(x: 0, y: top, width: bounds.width, height: 16)
-            FrameBadges.alerts(input.alerts, in: banner, font: .bold(11), accent: .red, words: input.language.messages, on: &canvas)
+            FrameBadges.alerts(
+                input.alerts, in: banner, font: .bold(11), accent: .red, words: input.language.messages, on: &canvas)
             top = banner.maxY
         }
 
@@ -60,7 +61,9 @@ struct CompactLayout {
             lines.append("↑\(Degrees.text(input.high))  ↓\(Degrees.text(input.low))")
         }
         if let feels = input.feelsLike {
-            lines.append(String(input.language.messages.feels.prefix(1)).uppercased() + input.language.messages.feels.dropFirst() + " " + Degrees.text(feels))
+            lines.append(
+                String(input.language.messages.feels.prefix(1)).uppercased() + input.language.messages.feels.dropFirst()
+                    + " " + Degrees.text(feels))
         }
         if let speed = input.windSpeed { lines.append(speed + (input.windDirection.map { " " + $0 } ?? "")) }
         let lineFont = Font.sans(13)

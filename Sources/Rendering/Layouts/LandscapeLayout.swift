@@ -21,7 +21,9 @@ struct LandscapeLayout {
 
         if !input.alerts.isEmpty {
             let banner = RasterRect(x: 0, y: top, width: bounds.width, height: scale.alertHeight)
-            FrameBadges.alerts(input.alerts, in: banner, font: scale.alertFont, accent: .red, words: input.language.messages, on: &canvas)
+            FrameBadges.alerts(
+                input.alerts, in: banner, font: scale.alertFont, accent: .red, words: input.language.messages,
+                on: &canvas)
             top = banner.maxY
         }
 

@@ -76,7 +76,8 @@ struct OverviewLayout {
             nameRight =
                 FrameBadges.stale(
                     entry.staleness, text: entry.ageText, right: nameRight, midY: nameTop + nameFont.capHeight / 2 + 1,
-                    baseSize: 11, accent: .red, maxWidth: (rect.maxX - textLeft) / 2, words: input.language.messages, on: &canvas) - 2
+                    baseSize: 11, accent: .red, maxWidth: (rect.maxX - textLeft) / 2, words: input.language.messages,
+                    on: &canvas) - 2
             canvas.draw(
                 nameFont.truncated(entry.name, toWidth: nameRight - textLeft), font: nameFont, x: textLeft,
                 baseline: nameTop + nameFont.capHeight + 1)

@@ -27,7 +27,8 @@ struct PortraitLayout {
             let height = tiny ? 16 : scale.alertHeight
             let banner = RasterRect(x: 0, y: top, width: bounds.width, height: height)
             FrameBadges.alerts(
-                input.alerts, in: banner, font: tiny ? .bold(11) : scale.alertFont, accent: .red, words: input.language.messages, on: &canvas)
+                input.alerts, in: banner, font: tiny ? .bold(11) : scale.alertFont, accent: .red,
+                words: input.language.messages, on: &canvas)
             top = banner.maxY
         }
 

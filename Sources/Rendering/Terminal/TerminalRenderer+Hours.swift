@@ -60,14 +60,19 @@ extension TerminalRenderer.Context {
                         format.symbol(second),
                         temperatures.map { format.temperature($0, in: second, decimals: 0, withUnit: false) }, colour))
             } else {
-                emit(row(words.temperatureRow, temperatures.map { format.temperature($0, decimals: 0, withUnit: false) }, colour))
+                emit(
+                    row(
+                        words.temperatureRow, temperatures.map { format.temperature($0, decimals: 0, withUnit: false) },
+                        colour))
             }
         }
 
         let chances = hours.map(\.values.precipitationProbability)
         if chances.contains(where: { $0 != nil }) {
             emit(
-                row(words.precipitation, chances.map(format.percent), { chances[$0].map { $0 >= 50 ? .brightBlue : nil } ?? nil }))
+                row(
+                    words.precipitation, chances.map(format.percent),
+                    { chances[$0].map { $0 >= 50 ? .brightBlue : nil } ?? nil }))
         }
         let amounts = hours.map(\.values.precipitation)
         if amounts.contains(where: { ($0 ?? 0) > 0 }) {

@@ -119,10 +119,11 @@ public struct WeatherViewModel: Sendable {
         let expiresAt = envelopes.compactMap(\.envelope.expiresAt).min()
         let fetchedAt = envelopes.compactMap(\.envelope.fetchedAt).min()
         // The refresh interval the bridge used: expires_at − fetched_at.
-        let interval = zip([expiresAt], [fetchedAt]).compactMap { pair -> Double? in
-            guard let expires = pair.0, let fetched = pair.1 else { return nil }
-            return max(0, expires.timeIntervalSince(fetched))
-        }.first ?? 0
+        let interval =
+            zip([expiresAt], [fetchedAt]).compactMap { pair -> Double? in
+                guard let expires = pair.0, let fetched = pair.1 else { return nil }
+                return max(0, expires.timeIntervalSince(fetched))
+            }.first ?? 0
         freshness = Freshness(
             asOf: asOf, expiresAt: expiresAt, statusState: status?.state.rawValue, statusError: status?.lastError,
             now: now, zone: zone, grace: interval, language: language)

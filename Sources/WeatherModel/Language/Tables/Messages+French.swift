@@ -11,7 +11,8 @@ extension Messages {
         shortMonths: [
             "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc.",
         ],
-        shortDate: "{weekday} {day} {month}", now: "Maint.", today: "Aujourd'hui", todayShort: "Auj.", tomorrow: "Demain",
+        shortDate: "{weekday} {day} {month}", now: "Maint.", today: "Aujourd'hui", todayShort: "Auj.",
+        tomorrow: "Demain",
         tomorrowShort: "Demain", am: "AM", pm: "PM",
         asOf: "à {time}", old: "il y a {age}", oldBadge: "ancien", stale: "périmé", justNow: "à l'instant",
         minutes: "{n} min", hours: "{n} h", days: "{n} j", staleHeading: "Périmé",
