@@ -7,7 +7,8 @@ import WeatherModel
 /// `precipitation`, `distance`; missing keys from metric), `forecast` (`hours` 0…384, default 48;
 /// `days` 1…16, default 7), `contact` (goes into the User-Agent; met-no and nws require it),
 /// `state_dir` (default `/var/lib/weather2mqtt`), `log_level` (default `info`), `providers`
-/// (`ProviderSettings`), `locations` (`LocationSettings`, at least one).
+/// (`ProviderSettings`), `locations` (`LocationSettings`, at least one), `language` (the
+/// payloads' `summary` texts: one of `Language`'s codes, default `en`).
 public struct BridgeConfiguration: Sendable, Equatable {
     public var mqtt: MQTTSettings
     public var homeAssistant: HomeAssistantSettings
@@ -17,6 +18,9 @@ public struct BridgeConfiguration: Sendable, Equatable {
     public var contact: String?
     public var stateDirectory: String
     public var logLevel: LogLevel
+    /// `language`: the language of the payloads' `summary` texts (default `en`); a location's
+    /// own `language` overrides it.
+    public var language: Language
     /// Every provider a location uses or the file configures, keyed by name, defaults filled.
     public var providers: [String: ProviderSettings]
     public var locations: [LocationSettings]
@@ -32,7 +36,7 @@ public struct BridgeConfiguration: Sendable, Equatable {
         units: UnitSettings = .metric, forecastHours: Int = 48, forecastDays: Int = 7, contact: String? = nil,
         stateDirectory: String = "/var/lib/weather2mqtt", logLevel: LogLevel = .info,
         providers: [String: ProviderSettings] = [:], locations: [LocationSettings], path: String = "",
-        warnings: [String] = []
+        warnings: [String] = [], language: Language = .en
     ) {
         self.mqtt = mqtt
         self.homeAssistant = homeAssistant
@@ -46,6 +50,7 @@ public struct BridgeConfiguration: Sendable, Equatable {
         self.locations = locations
         self.path = path
         self.warnings = warnings
+        self.language = language
     }
 
     /// The settings of provider `name`: its configured ones, or the defaults of a known

@@ -40,6 +40,13 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Do not verify the mqtts:// broker's certificate (self-signed test brokers only).")
     var insecure = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Language of every word, date and time shown: \(BrokerOptions.languageCodes) (default: from LC_ALL, LC_MESSAGES or "
+                + "LANG, else en).", valueName: "CODE"))
+    var lang: String?
+
     func validate() throws {
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be between 0 and 3600 seconds")
@@ -50,6 +57,7 @@ struct GlobalOptions: ParsableArguments {
     var brokerOptions: BrokerOptions {
         BrokerOptions(
             broker: broker, config: config, baseTopic: baseTopic, timeout: timeout, username: username,
-            passwordFile: passwordFile, caFile: caFile, certFile: certFile, keyFile: keyFile, insecure: insecure)
+            passwordFile: passwordFile, caFile: caFile, certFile: certFile, keyFile: keyFile, insecure: insecure,
+            lang: lang)
     }
 }

@@ -38,8 +38,10 @@ struct ProviderFetchTests {
         Case(
             provider: "pirate-weather", section: "pirate-weather: { base_url: BASE, api_key: test-pirate-key-1234 }",
             routes: [
-                ("/forecast/test-pirate-key-1234/40.7128,-74.0060",
-                 "pirateweather/forecast_full_newyork_si_with_alerts.json")
+                (
+                    "/forecast/test-pirate-key-1234/40.7128,-74.0060",
+                    "pirateweather/forecast_full_newyork_si_with_alerts.json"
+                )
             ],
             now: "2026-02-06T21:50:00Z", latitude: 40.7128, longitude: -74.006),
         Case(
@@ -96,5 +98,81 @@ struct ProviderFetchTests {
         }
         #expect(!result.stdout.contains("test-owm-key-1234") && !result.stderr.contains("test-owm-key-1234"))
         #expect(!result.stdout.contains("test-pirate-key-1234") && !result.stderr.contains("test-pirate-key-1234"))
+    }
+}
+
+/// `language:` through the real bridge: the provider asked in it over HTTP, the summaries in it.
+@Suite("The bridge in another language", .serialized)
+struct BridgeLanguageTests {
+    @Test("language: de asks OpenWeatherMap with lang=de and keeps its text; Open-Meteo gets the bridge's German")
+    func german() throws {
+        let server = try FixtureServer.start()
+        try server.route(
+            "/data/3.0/onecall", [.file(TestPaths.fixture("openweathermap", "onecall3_full_newyork_metric.json"))])
+        try server.route(
+            "/v1/forecast",
+            [.file(TestPaths.fixture("open-meteo", "forecast_current_hourly_daily_newyork_iso8601.json"))])
+        let folder = TemporaryFolder()
+        let config = folder.write(
+            "config.yaml",
+            """
+            state_dir: \(folder.path)/state
+            language: de
+            providers:
+              openweathermap: { base_url: \(server.baseURL), api_key: test-owm-key-1234 }
+              open-meteo: { base_url: \(server.baseURL) }
+            locations:
+              - id: owm
+                latitude: 40.7767
+                longitude: -73.9713
+                timezone: America/New_York
+                providers: [openweathermap]
+              - id: meteo
+                latitude: 40.7886
+                longitude: -73.9661
+                timezone: America/New_York
+                providers: [open-meteo]
+              - id: english
+                latitude: 40.7886
+                longitude: -73.9661
+                timezone: America/New_York
+                providers: [open-meteo]
+                language: en
+            """)
+        let result = try BridgeProcess.run(
+            ["fetch", "--config", config], environment: ["WEATHER2MQTT_NOW": "2026-02-06T21:50:00Z"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        func current(_ id: String) -> [String: Any]? { (json?[id] as? [String: Any])?["current"] as? [String: Any] }
+        let owmRequests = try server.requests(to: "/data/3.0/onecall")
+        #expect(owmRequests.count == 1)
+        #expect(owmRequests.allSatisfy { $0.query.contains("lang=de") })
+        #expect(try server.requests(to: "/v1/forecast").allSatisfy { !$0.query.contains("lang=") })
+        // The recording is English (it was not asked in German): what the provider says is kept as it came.
+        #expect(current("owm")?["summary"] as? String == "Broken clouds")
+        let meteo = try #require(current("meteo"))
+        let condition = try #require((meteo["condition"] as? String).flatMap(WeatherCondition.init(rawValue:)))
+        #expect(meteo["summary"] as? String == condition.german)
+        #expect(current("english")?["summary"] as? String != condition.german)
+    }
+}
+
+/// The bridge's German words for the conditions this test meets (the tables themselves are
+/// tested in WeatherModelTests).
+enum WeatherCondition: String {
+    case sunny, cloudy, fog, rainy, snowy
+    case clearNight = "clear-night"
+    case partlyCloudy = "partlycloudy"
+
+    var german: String {
+        switch self {
+        case .sunny: "Sonnig"
+        case .clearNight: "Klar"
+        case .partlyCloudy: "Teilweise bewölkt"
+        case .cloudy: "Bewölkt"
+        case .fog: "Nebel"
+        case .rainy: "Regen"
+        case .snowy: "Schnee"
+        }
     }
 }

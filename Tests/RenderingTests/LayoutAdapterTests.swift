@@ -9,7 +9,9 @@ import WireContract
 /// `Golden/frames/inputs/`, so that these tests do not move when the terminal's inputs do).
 @Suite("Frame input from the view model")
 struct LayoutAdapterTests {
-    static func model(_ name: String, now: String, units: UnitSettings? = nil) throws -> WeatherViewModel {
+    static func model(
+        _ name: String, now: String, units: UnitSettings? = nil, language: Language = .en
+    ) throws -> WeatherViewModel {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Golden/frames/inputs/\(name).json").path
         let data = try #require(FileManager.default.contents(atPath: path))
@@ -20,20 +22,21 @@ struct LayoutAdapterTests {
             guard let json = document[kind.rawValue] else { continue }
             payloads[kind] = TopicPayload(topic: TopicNames(base: "weather").name(.location(id, kind)), json: json)
         }
-        return try WeatherViewModel(payloads: payloads, now: try #require(ISO8601.date(now)), units: units)
+        return try WeatherViewModel(
+            payloads: payloads, now: try #require(ISO8601.date(now)), units: units, language: language)
     }
 
     @Test("a fresh reading: values, times of the data, 24 hours from now, days from today")
     func fresh() throws {
         let input = FrameInput(try Self.model("munich-full", now: "2026-02-07T16:20:00+01:00"))
         #expect(input.locationName == "Munich")
-        #expect(input.observedAt == "16:15")
+        #expect(input.observedAt == "4:15 PM")
         #expect(input.condition == .partlyCloudy && input.isDay)
         #expect(input.temperature == 8.5 && input.feelsLike == 6.1)
         #expect(input.high == 9.5 && input.low == 4.7)
         #expect(input.windDirection == "N" && input.windBearing == 9)
         #expect(input.humidity == "71%")
-        #expect(input.sunrise == "07:32" && input.sunset == "17:22")
+        #expect(input.sunrise == "7:32 AM" && input.sunset == "5:22 PM")
         #expect(input.hours.count == 24)
         #expect(input.hours.first?.hour == 16)
         // 16:20 is in the second quarter of the 16:00 hour.
@@ -66,7 +69,7 @@ struct LayoutAdapterTests {
         let dayOld = FrameInput(try Self.model("munich-full", now: "2026-02-08T16:20:00+01:00"))
         #expect(dayOld.staleness == .veryStale)
         #expect(dayOld.ageText == "24 h old")
-        #expect(dayOld.observedAt == "Sat 16:15")
+        #expect(dayOld.observedAt == "Sat 4:15 PM")
     }
 
     @Test("imperial units reach the frame")

@@ -17,12 +17,12 @@ struct TerminalFormatTests {
         )
         #expect(
             template.render(model, glyphs: .unicode)
-                == "◐ 8.5°C Partly cloudy feels 6.1°C 71% 5 km/h N 10% 9.5°C/4.7°C 07:32-17:22 5 min Munich")
+                == "◐ 8.5°C Partly cloudy feels 6.1°C 71% 5 km/h N 10% 9.5°C/4.7°C 7:32 AM-5:22 PM 5 min Munich")
         let all = try StatusLineTemplate(StatusLineTemplate.placeholders.map { "{\($0)}" }.joined(separator: "|"))
         #expect(
             all.render(model, glyphs: .ascii)
                 == "8.5C|6.1C|3.4C|pcld|Partly cloudy|partlycloudy|71%|10%|40%|5 km/h N|18 km/h|1016 hPa|0.0 mm/h|1|"
-                + "9.5C|4.7C|07:32|17:22|5 min|16:15|as of 16:15||Munich|munich|open-meteo")
+                + "9.5C|4.7C|7:32 AM|5:22 PM|5 min|4:15 PM|as of 4:15 PM||Munich|munich|open-meteo")
     }
 
     @Test("--format with both units, braces, unknown values, stale")
@@ -109,7 +109,7 @@ struct TerminalFormatTests {
         }
         #expect(summaries[0].problem != nil)
         #expect(summaries[1].freshness == nil && summaries[1].announced)
-        #expect(summaries[2].freshness?.text == "as of 16:15")
+        #expect(summaries[2].freshness?.text == "as of 4:15 PM")
         #expect(summaries[3].freshness?.isStale == true)
     }
 
@@ -118,7 +118,7 @@ struct TerminalFormatTests {
         let model = try F.model("munich-full", now: Self.fresh)
         #expect(
             WatchLine.render(.current, model: model, glyphs: .unicode)
-                == "munich current: 8.5°C Partly cloudy, feels 6.1°C, humidity 71%, wind 5 km/h N (as of 16:15)")
+                == "munich current: 8.5°C Partly cloudy, feels 6.1°C, humidity 71%, wind 5 km/h N (as of 4:15 PM)")
         #expect(WatchLine.render(.status, model: model, glyphs: .unicode) == "munich status: ok via open-meteo")
         #expect(
             WatchLine.render(.alerts, model: model, glyphs: .unicode)

@@ -35,9 +35,10 @@ enum ViewModelFixtures {
     }
 
     static func model(
-        _ name: String, now: String, units: UnitSettings? = nil, edit: (inout JSONObject) -> Void = { _ in }
+        _ name: String, now: String, units: UnitSettings? = nil, language: Language = .en,
+        edit: (inout JSONObject) -> Void = { _ in }
     ) throws -> WeatherViewModel {
-        try WeatherViewModel(payloads: payloads(name, edit: edit), now: date(now), units: units)
+        try WeatherViewModel(payloads: payloads(name, edit: edit), now: date(now), units: units, language: language)
     }
 }
 

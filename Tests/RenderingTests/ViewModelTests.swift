@@ -13,14 +13,14 @@ struct ViewModelTests {
         #expect(model.hours.count == 46)
         #expect(model.hours[0].label == "Now")
         #expect(model.hours[0].time == F.date("2026-02-07T18:00:00+01:00"))
-        #expect(model.hours[1].label == "19:00")
+        #expect(model.hours[1].label == "7 PM")
     }
 
     @Test("an hour that has not begun is labelled with its time, not Now")
     func futureFirstHour() throws {
         let model = try F.model("munich-full", now: "2026-02-07T15:30:00+01:00")
         #expect(model.hours.count == 48)
-        #expect(model.hours[0].label == "16:00")
+        #expect(model.hours[0].label == "4 PM")
     }
 
     @Test("a whole hour list in the past leaves no hours")
@@ -59,7 +59,7 @@ struct ViewModelTests {
         }
         let fresh = try model("2026-02-07T16:40:00+01:00")
         #expect(fresh.freshness.level == .fresh)
-        #expect(fresh.freshness.text == "as of 16:15")
+        #expect(fresh.freshness.text == "as of 4:15 PM")
         #expect(fresh.freshness.asOf == F.date("2026-02-07T16:15:00+01:00"))
 
         let old = try model("2026-02-07T18:20:00+01:00")
@@ -74,7 +74,7 @@ struct ViewModelTests {
         let expired = try model("2026-02-07T20:20:00+01:00")
         #expect(expired.freshness.level == .stale)
         #expect(expired.freshness.text == "stale, 4 h old")
-        #expect(expired.freshness.reasons == ["expired at 20:00"])
+        #expect(expired.freshness.reasons == ["expired at 8:00 PM"])
     }
 
     @Test("the bridge's status stale or error makes fresh-looking data stale")
@@ -84,7 +84,7 @@ struct ViewModelTests {
                 document.set("status.state", .string(state))
             }
             #expect(model.freshness.isStale, "\(state)")
-            #expect(model.freshness.text == "stale, as of 16:15")
+            #expect(model.freshness.text == "stale, as of 4:15 PM")
         }
         let waiting = try F.model("munich-full", now: "2026-02-07T16:20:00+01:00") { $0.set("status.state", "waiting") }
         #expect(!waiting.freshness.isStale)

@@ -82,7 +82,7 @@ struct WeatherviewCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("ID") == true)
-        #expect(lines.contains { $0.hasPrefix("munich") && $0.contains("ok") && $0.contains("as of 16:15") })
+        #expect(lines.contains { $0.hasPrefix("munich") && $0.contains("ok") && $0.contains("as of 4:15 PM") })
         #expect(lines.contains { $0.hasPrefix("gone") && $0.contains("no data") })
     }
 

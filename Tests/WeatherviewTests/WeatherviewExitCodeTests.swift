@@ -16,7 +16,7 @@ struct WeatherviewExitCodeTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Munich"))
         #expect(result.stdout.contains("8.5°C"))
-        #expect(result.stdout.contains("as of 16:15"))
+        #expect(result.stdout.contains("as of 4:15 PM"))
         #expect(!result.stdoutBytes.contains(0x1B), "plain output (not a terminal) has no escape byte")
     }
 

@@ -29,7 +29,9 @@ final class WeatherviewProcess: @unchecked Sendable {
     /// environment unless given.
     static func environment(_ extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        for key in ["NO_COLOR", "WEATHER2MQTT_BROKER", "WEATHER2MQTT_NOW", "LC_ALL", "LC_CTYPE", "COLUMNS"] {
+        for key in [
+            "NO_COLOR", "WEATHER2MQTT_BROKER", "WEATHER2MQTT_NOW", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "COLUMNS",
+        ] {
             environment.removeValue(forKey: key)
         }
         environment["LANG"] = "C.UTF-8"

@@ -67,10 +67,17 @@ public struct Refresher: Sendable {
             if Task.isCancelled { return .cancelled }
             guard let provider = providers[name] else { continue }
             if let notBefore = state.notBefore[name], notBefore > now {
-                errors.append((name, .rateLimited("waiting until \(ISO8601.string(notBefore, in: .utc))", retryAfter: notBefore.timeIntervalSince(now))))
+                errors.append(
+                    (
+                        name,
+                        .rateLimited(
+                            "waiting until \(ISO8601.string(notBefore, in: .utc))",
+                            retryAfter: notBefore.timeIntervalSince(now))
+                    ))
                 continue
             }
-            let limit = configuration.provider(name)?.dailyBudget
+            let limit =
+                configuration.provider(name)?.dailyBudget
                 ?? RequestBudget.defaultBudget(provider: name, api: configuration.provider(name)?.api)
             if budget.usedToday(name) + provider.callsPerFetch > limit {
                 errors.append((name, .rateLimited("daily budget of \(limit) requests used up", retryAfter: nil)))
@@ -79,7 +86,8 @@ public struct Refresher: Sendable {
             let query = ProviderQuery(
                 latitude: location.latitude, longitude: location.longitude, timezone: location.timezone,
                 validators: state.provider == name && state.forecast != nil ? state.validators[name] : nil,
-                days: configuration.forecastDays, hours: configuration.forecastHours, elevation: location.elevation)
+                days: configuration.forecastDays, hours: configuration.forecastHours, elevation: location.elevation,
+                language: location.language ?? configuration.language)
             onAttempt(name, provider.callsPerFetch)
             do {
                 let result = try await provider.fetch(query, transport: transport)
@@ -112,10 +120,12 @@ public struct Refresher: Sendable {
         let info = LocationInfo(
             id: location.id, name: location.name, latitude: location.latitude, longitude: location.longitude,
             timezone: location.timezone ?? forecast.timezone ?? zone.identifier)
-        let builder = PayloadBuilder(
+        var builder = PayloadBuilder(
             location: info, zone: zone, provider: provider, attribution: ProviderCatalog.attribution(for: provider),
             fetchedAt: fetchedAt, expiresAt: expiresAt, units: configuration.units,
             hourLimit: configuration.forecastHours, dayLimit: configuration.forecastDays)
+        builder.language = location.language ?? configuration.language
+        builder.providerWrites = ProviderCatalog.answersIn(builder.language, provider: provider)
         return builder.payloads(for: forecast, now: now)
     }
 }

@@ -4,6 +4,7 @@ import YAML
 extension ConfigDecoder {
     static let topLevelKeys = [
         "mqtt", "homeassistant", "units", "forecast", "contact", "state_dir", "log_level", "providers", "locations",
+        "language",
     ]
     static let unitKeys = ["temperature", "wind_speed", "pressure", "precipitation", "distance"]
 
@@ -37,6 +38,7 @@ extension ConfigDecoder {
             }
             logLevel = parsed
         }
+        let language = try language(top, "language") ?? .en
         var providers = try providers(top.value("providers"))
         let locations = try locations(top.value("locations"))
 
@@ -51,10 +53,23 @@ extension ConfigDecoder {
             }
         }
         configuration.providers = providers
+        configuration.language = language
         try crossCheck(configuration, top)
         configuration.warnings = warnings
         configuration.secrets = secretValues
         return configuration
+    }
+
+    /// A `language` key: one of `Language`'s codes (`de`, also `de_DE`), else exit 78 listing them.
+    func language(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> Language? {
+        guard let code = try string(section, key) else { return nil }
+        guard let language = Language(code: code) else {
+            throw fail(
+                section.value(key)?.line,
+                "\(section.name(key)): unknown language '\(MessageText.shown(code))' (supported: "
+                    + Language.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ") + ")")
+        }
+        return language
     }
 
     /// `units: metric` or `units: {temperature: °F, …}` (missing quantities from metric).

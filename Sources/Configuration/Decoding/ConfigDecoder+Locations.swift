@@ -5,6 +5,7 @@ import YAML
 extension ConfigDecoder {
     static let locationKeys = [
         "id", "name", "latitude", "longitude", "timezone", "providers", "interval", "elevation", "air_quality",
+        "language",
     ]
 
     /// The `locations:` list: at least one, ids unique (`LocationSettings` documents the keys).
@@ -81,6 +82,7 @@ extension ConfigDecoder {
         location.interval = try duration(section, "interval", in: 60...366 * 86400) ?? location.interval
         location.elevation = try double(section, "elevation", in: -500...9000)
         location.airQuality = try bool(section, "air_quality") ?? false
+        location.language = try language(section, "language")
         return location
     }
 

@@ -1,10 +1,13 @@
+import WeatherModel
+
 /// One item of `locations:`.
 ///
 /// Keys: `id` (required, `^[a-z0-9][a-z0-9_-]{0,63}$`, a topic segment), `name` (default: the
 /// id), `latitude` (−90…90) and `longitude` (−180…180) (required numbers), `timezone` (an IANA
 /// name; required for met-no), `providers` (first = primary, the rest fallbacks; default
 /// `[open-meteo]`), `interval` (≥ 1m, default 15m), `elevation` (metres above sea level,
-/// −500…9000, optional: passed to met.no as `altitude` and to Open-Meteo as `elevation`).
+/// −500…9000, optional: passed to met.no as `altitude` and to Open-Meteo as `elevation`),
+/// `air_quality` (default false), `language` (default: the top-level `language`).
 public struct LocationSettings: Sendable, Equatable {
     public var id: String
     public var name: String
@@ -20,6 +23,8 @@ public struct LocationSettings: Sendable, Equatable {
     /// `air_quality: true`: also ask Open-Meteo's Air Quality API (hourly, counted in the
     /// open-meteo budget) and publish `<base>/<loc>/air_quality`. Off by default.
     public var airQuality = false
+    /// `language`: this location's summaries in another language than the top-level one.
+    public var language: Language?
     /// The line of the item, `nil` when built in code.
     public var line: Int?
 

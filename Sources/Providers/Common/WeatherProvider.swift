@@ -31,10 +31,13 @@ public struct ProviderQuery: Sendable {
     /// The configured elevation in metres (`locations[].elevation`), if any: met.no's
     /// `altitude`, Open-Meteo's `elevation` (temperatures are corrected to it).
     public var elevation: Double?
+    /// The language of the payloads' summaries (`language:`); providers that can answer in
+    /// it are asked in it (`ProviderCatalog.answersIn`).
+    public var language: Language
 
     public init(
         latitude: Double, longitude: Double, timezone: String? = nil, validators: HTTPValidators? = nil,
-        days: Int = 7, hours: Int = 48, elevation: Double? = nil
+        days: Int = 7, hours: Int = 48, elevation: Double? = nil, language: Language = .en
     ) {
         self.elevation = elevation
         self.latitude = latitude
@@ -43,6 +46,7 @@ public struct ProviderQuery: Sendable {
         self.validators = validators
         self.days = days
         self.hours = hours
+        self.language = language
     }
 
     /// Latitude with 4 decimals, as SPEC §5 asks (about 11 m: better cache hits, less tracking).

@@ -49,7 +49,9 @@ public struct OpenWeatherMap: WeatherProvider {
 
     /// The requests of one fetch: the One Call request, or current weather then forecast.
     public func requests(for query: ProviderQuery) -> [ProviderRequest] {
-        let location = "lat=" + query.latitudeText + "&lon=" + query.longitudeText + "&units=metric"
+        let location =
+            "lat=" + query.latitudeText + "&lon=" + query.longitudeText + "&units=metric"
+            + (query.language == .en ? "" : "&lang=" + Self.languageCode(query.language))
         let key = "&appid=" + percentEncode(apiKey)
         let paths: [String] =
             switch api {
@@ -101,6 +103,17 @@ extension OpenWeatherMap {
         "openweathermap refused One Call 3.0 (HTTP 401): this API key has no One Call 3.0 subscription "
         + "(new OpenWeather accounts can only subscribe to One Call 4.0, and the two cannot coexist). "
         + "Set `api: onecall4` under providers.openweathermap in the configuration (or `api: free`)"
+
+    /// OpenWeatherMap's `lang=` code for a language: its own spellings for Czech (`cz`),
+    /// Norwegian (`no`) and Chinese (`zh_cn`), else the ISO 639-1 code.
+    public static func languageCode(_ language: Language) -> String {
+        switch language {
+        case .cs: "cz"
+        case .nb: "no"
+        case .zh: "zh_cn"
+        default: language.rawValue
+        }
+    }
 
     /// The `units=` an answer was asked in. OpenWeatherMap answers in Kelvin and m/s
     /// (`standard`, its default), °C and m/s (`metric`), or °F and mph (`imperial`);

@@ -24,7 +24,7 @@ public struct PirateWeather: WeatherProvider {
     public func request(for query: ProviderQuery) -> ProviderRequest {
         let url =
             baseURL + "/forecast/" + percentEncode(apiKey) + "/" + query.latitudeText + "," + query.longitudeText
-            + "?units=si"
+            + "?units=si" + (query.language == .en ? "" : "&lang=" + query.language.rawValue)
         var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept", "application/json")]
         headers += query.validators?.requestHeaders ?? []
         return ProviderRequest(url: url, headers: headers, secrets: [apiKey, percentEncode(apiKey)])

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The `single` layout for small panels (250×122, 296×128): no chart — at this size a
 /// curve is a scribble — but the big temperature, three detail lines and the next days,
 /// with the location and data time in a thin top line.
@@ -16,7 +18,7 @@ struct CompactLayout {
         let nameWidth = nameFont.width(of: input.locationName)
         var right = FrameBadges.stale(
             input.staleness, text: input.ageText, right: header.maxX, midY: header.midY, baseSize: 11, accent: .red,
-            maxWidth: max(header.width / 2, header.width - nameWidth - 8), on: &canvas)
+            maxWidth: max(header.width / 2, header.width - nameWidth - 8), words: input.language.messages, on: &canvas)
         if input.staleness == .fresh, let observed = input.observedAt {
             canvas.draw(observed, font: smallFont, in: header, align: .right)
             right -= smallFont.width(of: observed) + 6
@@ -27,7 +29,8 @@ struct CompactLayout {
 
         if !input.alerts.isEmpty {
             let banner = RasterRect(x: 0, y: top, width: bounds.width, height: 16)
-            FrameBadges.alerts(input.alerts, in: banner, font: .bold(11), accent: .red, on: &canvas)
+            FrameBadges.alerts(
+                input.alerts, in: banner, font: .bold(11), accent: .red, words: input.language.messages, on: &canvas)
             top = banner.maxY
         }
 
@@ -59,7 +62,11 @@ struct CompactLayout {
         if input.high != nil || input.low != nil {
             lines.append("↑\(Degrees.text(input.high))  ↓\(Degrees.text(input.low))")
         }
-        if let feels = input.feelsLike { lines.append("Feels \(Degrees.text(feels))") }
+        if let feels = input.feelsLike {
+            lines.append(
+                String(input.language.messages.feels.prefix(1)).uppercased() + input.language.messages.feels.dropFirst()
+                    + " " + Degrees.text(feels))
+        }
         if let speed = input.windSpeed { lines.append(speed + (input.windDirection.map { " " + $0 } ?? "")) }
         let lineFont = Font.sans(13)
         let detailsWidth = min(middle.width * 44 / 100, lines.map { Font.bold(13).width(of: $0) }.max() ?? 0)

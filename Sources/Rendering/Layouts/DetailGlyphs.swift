@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// Small pictograms that lead the detail lines (wind, humidity, sun, feels-like), drawn from
 /// shapes at the size of the text they sit next to.
 enum DetailGlyph: Equatable {
@@ -60,14 +62,17 @@ struct DetailLine {
             )
         }
         if let feels = input.feelsLike {
-            lines.append(DetailLine(glyph: .thermometer, text: "Feels like \(Degrees.text(feels))"))
+            lines.append(
+                DetailLine(glyph: .thermometer, text: input.language.messages.feelsLike + " " + Degrees.text(feels)))
         }
         if let speed = input.windSpeed {
             let direction = input.windDirection.map { " " + $0 } ?? ""
             lines.append(DetailLine(glyph: .wind(bearing: input.windBearing), text: speed + direction))
         }
         if let humidity = input.humidity {
-            lines.append(DetailLine(glyph: .drop, text: humidity + " humidity"))
+            lines.append(
+                DetailLine(
+                    glyph: .drop, text: Messages.fill(input.language.messages.humidityValue, [("value", humidity)])))
         }
         if input.sunrise != nil || input.sunset != nil {
             lines.append(DetailLine(glyph: .sun, text: "↑ \(input.sunrise ?? "–")   ↓ \(input.sunset ?? "–")"))

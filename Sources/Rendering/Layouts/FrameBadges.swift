@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The parts of a frame that speak up: the stale badge and the alerts banner.
 enum FrameBadges {
     /// Draws the age badge ending at `right`, vertically centred on `midY`; returns its
@@ -6,11 +8,11 @@ enum FrameBadges {
     @discardableResult
     static func stale(
         _ staleness: FrameInput.Staleness, text: String?, right: Int, midY: Int, baseSize: Int, accent: Ink,
-        maxWidth: Int, on canvas: inout Canvas
+        maxWidth: Int, words: Messages, on canvas: inout Canvas
     ) -> Int {
         guard staleness > .fresh else { return right }
         let font = badgeFont(staleness, baseSize: baseSize)
-        let label = badgeLabel(staleness, text: text, font: font, maxWidth: maxWidth)
+        let label = badgeLabel(staleness, text: text, font: font, maxWidth: maxWidth, words: words)
         let width = font.width(of: label) + font.capHeight + 6
         let height = badgeHeight(staleness, baseSize: baseSize)
         let box = RasterRect(x: right - width, y: midY - height / 2, width: width, height: height)
@@ -35,23 +37,29 @@ enum FrameBadges {
     }
 
     /// The longest wording that fits in `maxWidth`: "STALE · 5 H OLD", "5 H OLD", "STALE", "!".
-    static func badgeLabel(_ staleness: FrameInput.Staleness, text: String?, font: Font, maxWidth: Int) -> String {
+    static func badgeLabel(
+        _ staleness: FrameInput.Staleness, text: String?, font: Font, maxWidth: Int, words: Messages
+    ) -> String {
         let age = (text ?? "").uppercased()
+        let stale = words.stale.uppercased()
         var wordings: [String] = []
         if staleness >= .stale {
-            if !age.isEmpty { wordings += ["STALE · " + age, age] }
-            wordings.append("STALE")
+            if !age.isEmpty { wordings += [stale + " · " + age, age] }
+            wordings.append(stale)
         } else {
-            wordings.append(age.isEmpty ? "OLD" : age)
+            wordings.append(age.isEmpty ? words.oldBadge.uppercased() : age)
         }
         let padding = font.capHeight + 6
         return wordings.first { font.width(of: $0) + padding <= maxWidth } ?? "!"
     }
 
     /// How wide the badge drawn for these arguments is.
-    static func badgeWidth(_ staleness: FrameInput.Staleness, text: String?, baseSize: Int, maxWidth: Int) -> Int {
+    static func badgeWidth(
+        _ staleness: FrameInput.Staleness, text: String?, baseSize: Int, maxWidth: Int, words: Messages
+    ) -> Int {
         let font = badgeFont(staleness, baseSize: baseSize)
-        return font.width(of: badgeLabel(staleness, text: text, font: font, maxWidth: maxWidth)) + font.capHeight + 6
+        let label = badgeLabel(staleness, text: text, font: font, maxWidth: maxWidth, words: words)
+        return font.width(of: label) + font.capHeight + 6
     }
 
     /// How tall the badge is.
@@ -61,7 +69,8 @@ enum FrameBadges {
 
     /// A reversed bar across `rect` with the most severe alert's title (and how many more).
     static func alerts(
-        _ alerts: [FrameInput.Alert], in rect: RasterRect, font: Font, accent: Ink, on canvas: inout Canvas
+        _ alerts: [FrameInput.Alert], in rect: RasterRect, font: Font, accent: Ink, words: Messages,
+        on canvas: inout Canvas
     ) {
         guard let first = alerts.first else { return }
         canvas.fill(rect, .solid(accent))
@@ -76,7 +85,7 @@ enum FrameBadges {
             }
         }
         let textLeft = iconBox.maxX + 8
-        var more = alerts.count > 1 ? "  +\(alerts.count - 1) more" : ""
+        var more = alerts.count > 1 ? "  " + Messages.fill(words.more, [("n", String(alerts.count - 1))]) : ""
         // On a narrow bar the title comes first: "+1" rather than "+1 more".
         if !more.isEmpty, rect.maxX - 8 - textLeft - font.width(of: more) < font.width(of: first.title) / 2 {
             more = " +\(alerts.count - 1)"

@@ -15,6 +15,9 @@ extension FrameInput {
         let firstHour = model.hours.first?.values
         let today = model.todayForecast
         let zone = model.zone
+        let language = model.language
+        let words = language.messages
+        func clock(_ date: Date) -> String { LocalTime.clock(date, in: zone, language: language) }
 
         let condition = current?.condition ?? firstHour?.condition ?? today?.condition
         let sunrise = model.current?.sunrise ?? today?.sunrise
@@ -25,24 +28,27 @@ extension FrameInput {
 
         self.init(
             locationName: model.location.name.isEmpty ? model.location.id : model.location.name,
-            observedAt: model.freshness.asOf.map { LocalTime.moment($0, in: zone, today: model.today) },
-            condition: condition, isDay: isDay ?? true, summary: current?.summary ?? condition?.summary,
+            observedAt: model.freshness.asOf.map {
+                LocalTime.moment($0, in: zone, today: model.today, language: language)
+            },
+            condition: condition, isDay: isDay ?? true,
+            summary: model.summary(current?.summary, condition),
             temperature: degrees(current?.temperature ?? firstHour?.temperature),
             feelsLike: degrees(current?.apparentTemperature), high: degrees(today?.temperatureMax),
             low: degrees(today?.temperatureMin), windSpeed: formatter.speed(current?.windSpeed),
             windDirection: current?.windDirection ?? bearing.map(Compass.point(for:)), windBearing: bearing,
-            humidity: formatter.percent(current?.humidity), sunrise: sunrise.map { LocalTime.clock($0, in: zone) },
-            sunset: sunset.map { LocalTime.clock($0, in: zone) },
+            humidity: formatter.percent(current?.humidity), sunrise: sunrise.map(clock), sunset: sunset.map(clock),
             hours: Self.hours(model, degrees: degrees), nowFraction: Self.nowFraction(model),
             days: model.days.prefix(7).enumerated().map { index, day in
                 Day(
-                    label: index == 0 && day.date == model.today ? "Today" : LocalTime.shortWeekdays[day.date.weekday],
+                    label: index == 0 && day.date == model.today
+                        ? words.todayShort : words.shortWeekdays[day.date.weekday],
                     condition: day.condition, high: degrees(day.temperatureMax), low: degrees(day.temperatureMin),
                     precipitationProbability: day.precipitationProbability)
             },
             alerts: model.alerts.map { Alert(title: $0.title, severity: $0.severity) },
-            staleness: Self.staleness(model.freshness), ageText: Self.ageText(model.freshness),
-            attribution: model.attribution)
+            staleness: Self.staleness(model.freshness), ageText: Self.ageText(model.freshness, language: language),
+            attribution: model.attribution, language: language)
     }
 
     /// The entries of the next 24 hours, marking where a new local day starts.
@@ -53,7 +59,8 @@ extension FrameInput {
         var previous: CivilDate?
         for hour in model.hours where hour.time < end {
             let date = hour.local.date
-            let newDay = previous.map { $0 != date } ?? false ? LocalTime.shortWeekdays[date.weekday] : nil
+            let newDay =
+                previous.map { $0 != date } ?? false ? model.language.messages.shortWeekdays[date.weekday] : nil
             result.append(
                 Hour(
                     hour: hour.local.hour, temperature: degrees(hour.values.temperature),
@@ -82,9 +89,9 @@ extension FrameInput {
     }
 
     /// `2 h old`, or nil while the data is fresh or its age unknown.
-    static func ageText(_ freshness: Freshness) -> String? {
+    static func ageText(_ freshness: Freshness, language: Language) -> String? {
         guard freshness.level != .fresh, let age = freshness.age, age >= 60 else { return nil }
-        return LocalTime.duration(age) + " old"
+        return Messages.fill(language.messages.old, [("age", LocalTime.duration(age, language: language))])
     }
 }
 
@@ -99,8 +106,10 @@ extension OverviewInput {
                 ageText: frame.ageText)
         }
         let newest = models.compactMap { model in model.freshness.asOf.map { (model, $0) } }.max { $0.1 < $1.1 }
+        let language = models.first?.language ?? .en
         self.init(
             entries: entries,
-            observedAt: newest.map { LocalTime.moment($0.1, in: $0.0.zone, today: $0.0.today) })
+            observedAt: newest.map { LocalTime.moment($0.1, in: $0.0.zone, today: $0.0.today, language: language) },
+            language: language)
     }
 }

@@ -107,6 +107,8 @@ public struct FrameInput: Sendable, Equatable {
     public var ageText: String?
     /// The provider's required credit line.
     public var attribution: String?
+    /// The language of the frame's own words (`Feels like`, `as of`, hour labels).
+    public var language: Language
 
     public init(
         locationName: String, observedAt: String? = nil, condition: Condition? = nil, isDay: Bool = true,
@@ -114,8 +116,9 @@ public struct FrameInput: Sendable, Equatable {
         low: Double? = nil, windSpeed: String? = nil, windDirection: String? = nil, windBearing: Double? = nil,
         humidity: String? = nil, sunrise: String? = nil, sunset: String? = nil, hours: [Hour] = [],
         nowFraction: Double = 0, days: [Day] = [], alerts: [Alert] = [], staleness: Staleness = .fresh,
-        ageText: String? = nil, attribution: String? = nil
+        ageText: String? = nil, attribution: String? = nil, language: Language = .en
     ) {
+        self.language = language
         self.locationName = locationName
         self.observedAt = observedAt
         self.condition = condition
@@ -172,10 +175,13 @@ public struct OverviewInput: Sendable, Equatable {
     public var entries: [Entry]
     /// The newest observation time among the entries, for the header.
     public var observedAt: String?
+    /// The language of the frame's own words.
+    public var language: Language
 
-    public init(entries: [Entry], observedAt: String? = nil) {
+    public init(entries: [Entry], observedAt: String? = nil, language: Language = .en) {
         self.entries = entries
         self.observedAt = observedAt
+        self.language = language
     }
 }
 

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The next hours as a chart: temperature as a smooth curve (``MonotoneCubic``), the
 /// probability of precipitation as stippled bars, a mark at now, a divider at local midnight
 /// with the new day's name, and the highest and lowest temperature written where they occur.
@@ -13,6 +15,8 @@ struct HourlyChart {
     var accent: Ink
     /// An hour label every this many hours.
     var labelEvery: Int = 3
+    /// Whose clock the axis labels follow (`3p` or `15`).
+    var language: Language = .en
 
     func draw(in rect: RasterRect, on canvas: inout Canvas) {
         guard hours.count >= 2, rect.width > 40, rect.height > 30 else { return }
@@ -80,7 +84,7 @@ struct HourlyChart {
         where hour.hour % labelEvery == 0 && (index == 0 || hours[index - 1].hour != hour.hour) {
             let center = Int(pixel: Double(plot.x) + Double(index) * slot)
             canvas.fill(RasterRect(x: center, y: plot.maxY, width: 1, height: 3), .black)
-            let text = hour.hour < 10 ? "0\(hour.hour)" : "\(hour.hour)"
+            let text = language.axisHour(hour.hour)
             let width = labelFont.width(of: text)
             guard center - width / 2 >= plot.x - 2, center + width / 2 <= plot.maxX + 2 else { continue }
             canvas.draw(text, font: labelFont, x: center, baseline: baseline, align: .center)

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The `single` layout for landscape panels from about 400×240 up (800×480, 400×300):
 /// header, current conditions (icon, big temperature, details), the 24-hour chart and a
 /// strip of days. Sizes come from ``LayoutScale`` so that a 400×300 frame is set in its own
@@ -19,7 +21,9 @@ struct LandscapeLayout {
 
         if !input.alerts.isEmpty {
             let banner = RasterRect(x: 0, y: top, width: bounds.width, height: scale.alertHeight)
-            FrameBadges.alerts(input.alerts, in: banner, font: scale.alertFont, accent: .red, on: &canvas)
+            FrameBadges.alerts(
+                input.alerts, in: banner, font: scale.alertFont, accent: .red, words: input.language.messages,
+                on: &canvas)
             top = banner.maxY
         }
 
@@ -50,7 +54,8 @@ struct LandscapeLayout {
                 width: bounds.width - 2 * margin - 2 * scale.chartInset, height: scale.chartHeight)
             HourlyChart(
                 hours: Array(input.hours.prefix(24)), nowFraction: input.nowFraction, labelFont: scale.chartLabelFont,
-                valueFont: scale.chartValueFont, curveWidth: scale.curveWidth, accent: .red
+                valueFont: scale.chartValueFont, curveWidth: scale.curveWidth, accent: .red,
+                language: input.language
             ).draw(in: chart, on: &canvas)
             bottom = chart.y - scale.gap * 2
         }
@@ -71,10 +76,10 @@ struct FrameHeader {
             input.staleness, text: input.ageText, right: right, midY: rect.midY, baseSize: scale.badgeSize,
             accent: .red,
             maxWidth: max(rect.width / 2, rect.width - scale.headerFont.width(of: input.locationName) - 8),
-            on: &canvas)
+            words: input.language.messages, on: &canvas)
         if right < rect.maxX { right -= 10 }
         if let observed = input.observedAt {
-            let text = "as of " + observed
+            let text = Messages.fill(input.language.messages.asOf, [("time", observed)])
             let font = scale.headerInfoFont
             if font.width(of: text) < rect.width / 3 {
                 canvas.draw(
@@ -106,7 +111,7 @@ struct CurrentBlock {
         let available = detailsLeft - textLeft - scale.gap
 
         let summaryFont = scale.summaryFont
-        let summary = input.summary ?? input.condition?.summary
+        let summary = input.summary ?? input.condition?.summary(in: input.language)
         let summaryHeight = summary == nil ? 0 : summaryFont.lineHeight + scale.gap
         let temperature = Degrees.text(input.temperature)
         let big =

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The `overview` layout: every location the bridge announces, one row each — icon, name,
 /// temperature, today's high and low — in two columns when there are many.
 struct OverviewLayout {
@@ -12,9 +14,9 @@ struct OverviewLayout {
         let headerFont: Font = small ? .bold(13) : large ? .bold(24) : .bold(16)
         let infoFont: Font = small ? .sans(11) : large ? .sans(16) : .sans(13)
         let header = RasterRect(x: margin, y: 0, width: bounds.width - 2 * margin, height: headerHeight)
-        let titleWidth = canvas.draw("Weather", font: headerFont, in: header)
+        let titleWidth = canvas.draw(input.language.messages.weather, font: headerFont, in: header)
         if let observed = input.observedAt {
-            let text = [("as of " + observed), observed].first {
+            let text = [Messages.fill(input.language.messages.asOf, [("time", observed)]), observed].first {
                 infoFont.width(of: $0) <= header.width - titleWidth - 8
             }
             if let text { canvas.draw(text, font: infoFont, in: header, align: .right) }
@@ -23,7 +25,7 @@ struct OverviewLayout {
         let area = RasterRect(
             x: margin, y: headerHeight + 2, width: bounds.width - 2 * margin, height: bounds.height - headerHeight - 2)
         guard !input.entries.isEmpty else {
-            canvas.draw("No locations yet", font: infoFont, in: area, align: .center)
+            canvas.draw(input.language.messages.noLocations, font: infoFont, in: area, align: .center)
             return
         }
         let minimumRow = small ? 24 : large ? 56 : 36
@@ -74,7 +76,8 @@ struct OverviewLayout {
             nameRight =
                 FrameBadges.stale(
                     entry.staleness, text: entry.ageText, right: nameRight, midY: nameTop + nameFont.capHeight / 2 + 1,
-                    baseSize: 11, accent: .red, maxWidth: (rect.maxX - textLeft) / 2, on: &canvas) - 2
+                    baseSize: 11, accent: .red, maxWidth: (rect.maxX - textLeft) / 2, words: input.language.messages,
+                    on: &canvas) - 2
             canvas.draw(
                 nameFont.truncated(entry.name, toWidth: nameRight - textLeft), font: nameFont, x: textLeft,
                 baseline: nameTop + nameFont.capHeight + 1)
@@ -96,7 +99,7 @@ struct OverviewLayout {
             nameRight =
                 FrameBadges.stale(
                     entry.staleness, text: entry.ageText, right: nameRight, midY: rect.midY, baseSize: 11, accent: .red,
-                    maxWidth: (nameRight - textLeft) / 2, on: &canvas) - 3
+                    maxWidth: (nameRight - textLeft) / 2, words: input.language.messages, on: &canvas) - 3
             canvas.draw(
                 nameFont.truncated(entry.name, toWidth: nameRight - textLeft), font: nameFont, x: textLeft,
                 baseline: rect.midY + nameFont.capHeight / 2)
@@ -120,11 +123,12 @@ struct OverviewLayout {
         if stale {
             let height = FrameBadges.badgeHeight(entry.staleness, baseSize: rangeFont.size)
             let width = FrameBadges.badgeWidth(
-                entry.staleness, text: entry.ageText, baseSize: rangeFont.size, maxWidth: textWidth)
+                entry.staleness, text: entry.ageText, baseSize: rangeFont.size, maxWidth: textWidth,
+                words: input.language.messages)
             FrameBadges.stale(
                 entry.staleness, text: entry.ageText, right: textLeft + width,
                 midY: nameBaseline + nameFont.descent + 2 + height / 2, baseSize: rangeFont.size, accent: .red,
-                maxWidth: textWidth, on: &canvas)
+                maxWidth: textWidth, words: input.language.messages, on: &canvas)
         }
         let blockHeight = big.capHeight + 4 + rangeFont.capHeight
         let tempBaseline = rect.y + (rect.height - blockHeight) / 2 + big.capHeight

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The `single` layout for panels mounted on their side (480×800, 300×400, 122×250): the
 /// current conditions on top, details in two columns, the chart across, and the days as a
 /// list — a tall panel reads down, not across.
@@ -25,7 +27,8 @@ struct PortraitLayout {
             let height = tiny ? 16 : scale.alertHeight
             let banner = RasterRect(x: 0, y: top, width: bounds.width, height: height)
             FrameBadges.alerts(
-                input.alerts, in: banner, font: tiny ? .bold(11) : scale.alertFont, accent: .red, on: &canvas)
+                input.alerts, in: banner, font: tiny ? .bold(11) : scale.alertFont, accent: .red,
+                words: input.language.messages, on: &canvas)
             top = banner.maxY
         }
 
@@ -47,7 +50,7 @@ struct PortraitLayout {
         canvas.draw(temperature, font: big, x: textLeft, baseline: row.midY + big.capHeight / 2)
         top = row.maxY
 
-        if !tiny, let summary = input.summary ?? input.condition?.summary {
+        if !tiny, let summary = input.summary ?? input.condition?.summary(in: input.language) {
             let font = scale.summaryFont
             canvas.draw(
                 font.truncated(summary, toWidth: row.width), font: font, x: bounds.width / 2,
@@ -99,7 +102,7 @@ struct PortraitLayout {
             HourlyChart(
                 hours: Array(input.hours.prefix(24)), nowFraction: input.nowFraction, labelFont: scale.chartLabelFont,
                 valueFont: scale.chartValueFont, curveWidth: scale.curveWidth, accent: .red,
-                labelEvery: large ? 3 : 6
+                labelEvery: large ? 3 : 6, language: input.language
             ).draw(in: chart, on: &canvas)
         }
     }
@@ -121,7 +124,8 @@ struct DayList {
             let row = RasterRect(x: rect.x, y: rect.y + index * rowHeight, width: rect.width, height: rowHeight)
             canvas.dashedHorizontal(y: row.y, from: row.x, to: row.maxX, on: 1, off: 2, .black)
             let nameWidth = row.width - 2 * valueWidth - iconSide - 8
-            // "Today" → "Tod", "Tomorrow" → "Tom" before an ellipsis when the row is narrow.
+            // "Today" → "Tod", "Tomorrow" → "Tom" before an ellipsis when the row is narrow (cut
+            // by characters, so "Poniedziałek" → "Pon", "今日" stays whole).
             let name = boldFont.width(of: day.label) <= nameWidth ? day.label : String(day.label.prefix(3))
             canvas.draw(boldFont.truncated(name, toWidth: nameWidth), font: boldFont, in: row)
             if let condition = day.condition {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import WeatherModel
 
 /// `weatherview show --format TEMPLATE`: one line for status bars from placeholders.
@@ -90,6 +91,7 @@ public struct StatusLineTemplate: Sendable, Equatable {
             let other: TemperatureUnit = model.units.temperature == .fahrenheit ? .celsius : .fahrenheit
             return format.temperature(celsius, in: other).map { first + " / " + $0 } ?? first
         }
+        func clock(_ date: Date) -> String { LocalTime.clock(date, in: model.zone, language: model.language) }
         switch name {
         case "temp": return temperature(current?.temperature)
         case "feels": return temperature(current?.apparentTemperature)
@@ -98,7 +100,8 @@ public struct StatusLineTemplate: Sendable, Equatable {
             let condition = current?.condition ?? hour?.condition
             guard condition != nil else { return nil }
             return glyphs.glyph(for: condition, isDay: current?.isDay ?? hour?.isDay).text
-        case "condition": return (current?.summary ?? current?.condition?.summary).map(TerminalText.clean)
+        case "condition":
+            return model.summary(current?.summary, current?.condition).map(TerminalText.clean)
         case "code": return current?.condition?.rawValue
         case "humidity": return format.percent(current?.humidity)
         case "pop": return format.percent(current?.precipitationProbability ?? hour?.precipitationProbability)
@@ -112,12 +115,12 @@ public struct StatusLineTemplate: Sendable, Equatable {
         case "uv": return format.index(current?.uvIndex)
         case "max": return temperature(today?.temperatureMax)
         case "min": return temperature(today?.temperatureMin)
-        case "sunrise": return (model.current?.sunrise ?? today?.sunrise).map { LocalTime.clock($0, in: model.zone) }
-        case "sunset": return (model.current?.sunset ?? today?.sunset).map { LocalTime.clock($0, in: model.zone) }
+        case "sunrise": return (model.current?.sunrise ?? today?.sunrise).map(clock)
+        case "sunset": return (model.current?.sunset ?? today?.sunset).map(clock)
         case "age": return model.freshness.age == nil ? nil : model.freshness.ageText
-        case "asof": return model.freshness.asOf.map { LocalTime.clock($0, in: model.zone) }
+        case "asof": return model.freshness.asOf.map(clock)
         case "freshness": return model.freshness.text.isEmpty ? nil : model.freshness.text
-        case "stale": return model.freshness.isStale ? "stale" : ""
+        case "stale": return model.freshness.isStale ? model.language.messages.stale : ""
         case "location": return TerminalText.clean(model.location.name)
         case "id": return model.location.id
         case "provider": return model.provider.map(TerminalText.clean)

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import WeatherModel
 
 extension TerminalRenderer.Context {
@@ -16,15 +17,18 @@ extension TerminalRenderer.Context {
                 }
             row.addGlyph(glyphs.warning, cells: glyphs.isASCII ? 1 : glyphs.cells, style)
             row.add(" ")
-            let severity = alert.severity.rawValue.capitalized
+            let severity = words.severity(alert.severity)
             row.add(severity, style)
-            row.add(String(repeating: " ", count: max(2, 10 - severity.count)))
+            row.add(String(repeating: " ", count: max(2, 10 - TerminalText.width(severity))))
             var tail = ""
+            func moment(_ date: Date) -> String {
+                LocalTime.moment(date, in: model.zone, today: today, language: model.language)
+            }
             if let onset = alert.onset, onset > model.now {
-                tail += " from " + LocalTime.moment(onset, in: model.zone, today: today)
+                tail += " " + Messages.fill(words.from, [("time", moment(onset))])
             }
             if let expires = alert.expires {
-                tail += " until " + LocalTime.moment(expires, in: model.zone, today: today)
+                tail += " " + Messages.fill(words.until, [("time", moment(expires))])
             }
             let title = text(alert.title, max: options.width - row.column - TerminalText.width(tail))
             row.add(title, .bold)
@@ -34,7 +38,7 @@ extension TerminalRenderer.Context {
         let more = model.alerts.count - options.alertCount
         if more > 0 {
             var row = line()
-            row.add("and \(more) more alert\(more == 1 ? "" : "s")", .dim)
+            row.add(more == 1 ? words.oneMoreAlert : Messages.fill(words.moreAlerts, [("n", String(more))]), .dim)
             emit(row)
         }
     }
@@ -44,16 +48,11 @@ extension TerminalRenderer.Context {
         var parts: [String] = []
         if let attribution = model.attribution { parts.append(attribution) }
         if let provider = model.provider, !(model.attribution ?? "").lowercased().contains(provider.lowercased()) {
-            parts.append("via " + provider)
+            parts.append(Messages.fill(words.via, [("provider", provider)]))
         }
         guard !parts.isEmpty else { return }
         var row = line()
         row.add(text(parts.joined(separator: separator), max: options.width), .dim)
         emit(row)
     }
-}
-
-extension String {
-    /// `Severe` from `severe`.
-    fileprivate var capitalized: String { prefix(1).uppercased() + dropFirst() }
 }

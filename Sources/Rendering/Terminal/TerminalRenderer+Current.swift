@@ -14,7 +14,7 @@ extension TerminalRenderer.Context {
             }
         let right = freshness.text
         var title = line()
-        let date = LocalTime.shortDate(model.today)
+        let date = LocalTime.shortDate(model.today, language: model.language)
         let nameRoom = width - TerminalText.width(right) - TerminalText.width(date) - 6
         title.add(text(model.location.name, max: nameRoom), .bold)
         title.add("  ")
@@ -33,10 +33,9 @@ extension TerminalRenderer.Context {
                 now.add(temperature, .bold + (temperatureStyle(values.temperature) ?? .bold))
                 now.add("  ")
             }
-            let summary = values.summary ?? values.condition?.summary
-            now.add(text(summary, max: width - now.column))
+            now.add(text(summary(values.summary, values.condition), max: width - now.column))
         } else {
-            now.add("No current reading", .dim)
+            now.add(words.noCurrentReading, .dim)
         }
         emit(now)
 
@@ -44,12 +43,12 @@ extension TerminalRenderer.Context {
             var warning = line()
             warning.addGlyph(glyphs.warning, cells: glyphs.isASCII ? 1 : glyphs.cells, .boldRed)
             warning.add(" ")
-            let message = "Stale: " + freshness.reasons.joined(separator: "; ")
+            let message = words.staleHeading + ": " + freshness.reasons.joined(separator: "; ")
             warning.add(text(message, max: width - warning.column), .boldRed)
             emit(warning)
         } else if model.status?.state == .waiting {
             var waiting = line()
-            waiting.add("The bridge is waiting for its first reading.", .yellow)
+            waiting.add(words.waiting, .yellow)
             emit(waiting)
         }
     }
@@ -62,26 +61,26 @@ extension TerminalRenderer.Context {
         var precipitation: String?
         if let amount = format.precipitation(values.precipitation, perHour: true) {
             precipitation = amount
-            if let type = values.precipitationType { precipitation! += " " + type.rawValue }
+            if let type = values.precipitationType { precipitation! += " " + words.precipitation(type) }
             if let chance = format.percent(values.precipitationProbability) { precipitation! += " (" + chance + ")" }
         } else if let chance = format.percent(values.precipitationProbability) {
-            precipitation = chance + " chance"
+            precipitation = Messages.fill(words.chance, [("value", chance)])
         }
         var wind = format.speed(values.windSpeed)
         if let direction = values.windDirection, wind != nil { wind! += " " + text(direction, max: 3) }
         let items: [(String, String?)] = [
-            ("Feels like", temperature(values.apparentTemperature)),
-            ("Humidity", format.percent(values.humidity)),
-            ("Wind", wind),
-            ("Dew point", temperature(values.dewPoint)),
-            ("Pressure", format.pressure(values.pressure)),
-            ("Gusts", format.speed(values.windGust)),
-            ("Precip", precipitation),
-            ("UV index", format.index(values.uvIndex)),
-            ("Cloud cover", format.percent(values.cloudCoverage)),
-            ("Sunrise", clock(current.sunrise ?? today?.sunrise)),
-            ("Sunset", clock(current.sunset ?? today?.sunset)),
-            ("Visibility", format.distance(values.visibility)),
+            (words.feelsLike, temperature(values.apparentTemperature)),
+            (words.humidity, format.percent(values.humidity)),
+            (words.wind, wind),
+            (words.dewPoint, temperature(values.dewPoint)),
+            (words.pressure, format.pressure(values.pressure)),
+            (words.gusts, format.speed(values.windGust)),
+            (words.precipitation, precipitation),
+            (words.uvIndex, format.index(values.uvIndex)),
+            (words.cloudCover, format.percent(values.cloudCoverage)),
+            (words.sunrise, clock(current.sunrise ?? today?.sunrise)),
+            (words.sunset, clock(current.sunset ?? today?.sunset)),
+            (words.visibility, format.distance(values.visibility)),
         ]
         let shown = items.compactMap { label, value in value.map { (label: label, value: $0) } }
         guard !shown.isEmpty else { return }

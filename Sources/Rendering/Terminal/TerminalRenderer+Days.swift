@@ -23,14 +23,19 @@ extension TerminalRenderer.Context {
             return TerminalText.padLeft(speed, 3) + " " + TerminalText.padRight(direction, 3)
         }
 
-        let labelWidth = 10
+        // Every column as wide as its widest value and its heading, in any language.
+        let cells: (String) -> Int = { TerminalText.width($0) }
+        let labelWidth = max(10, (days.map { cells($0.label) }.max() ?? 0) + 1)
         let temperatureWidth =
-            max(4, ([highs, lows].joined().compactMap { $0.map(TerminalText.width) }.max() ?? 0)) + 2
+            max(4, cells(words.high), cells(words.low), [highs, lows].joined().compactMap { $0.map(cells) }.max() ?? 0)
+            + 2
         let sumWidth =
-            sums.contains { $0 != nil } ? max(6, sums.compactMap { $0.map(TerminalText.width) }.max() ?? 0) + 2 : 0
-        let chanceWidth = chances.contains { $0 != nil } ? 6 : 0
+            sums.contains { $0 != nil }
+            ? max(6, cells(words.precipitation), sums.compactMap { $0.map(cells) }.max() ?? 0) + 2 : 0
+        let chanceWidth = chances.contains { $0 != nil } ? max(6, cells(words.probability) + 2) : 0
         let windWidth =
-            winds.contains { $0 != nil } ? max(4, winds.compactMap { $0.map(TerminalText.width) }.max() ?? 0) + 2 : 0
+            winds.contains { $0 != nil }
+            ? max(4, cells(words.wind), winds.compactMap { $0.map(cells) }.max() ?? 0) + 2 : 0
         let highEnd = labelWidth + temperatureWidth
         let lowEnd = highEnd + temperatureWidth
         let sumEnd = lowEnd + sumWidth
@@ -38,12 +43,12 @@ extension TerminalRenderer.Context {
         let windEnd = chanceEnd + windWidth
 
         var heading = line()
-        heading.add("Days", .bold)
-        heading.addRight("High", endingAt: highEnd, .dim)
-        heading.addRight("Low", endingAt: lowEnd, .dim)
-        if sumWidth > 0 { heading.addRight("Precip", endingAt: sumEnd, .dim) }
-        if chanceWidth > 0 { heading.addRight("Prob", endingAt: chanceEnd, .dim) }
-        if windWidth > 0 { heading.addRight("Wind", endingAt: windEnd, .dim) }
+        heading.add(text(words.daysHeading, max: labelWidth - 1), .bold)
+        heading.addRight(words.high, endingAt: highEnd, .dim)
+        heading.addRight(words.low, endingAt: lowEnd, .dim)
+        if sumWidth > 0 { heading.addRight(words.precipitation, endingAt: sumEnd, .dim) }
+        if chanceWidth > 0 { heading.addRight(words.probability, endingAt: chanceEnd, .dim) }
+        if windWidth > 0 { heading.addRight(words.wind, endingAt: windEnd, .dim) }
         emit(heading)
 
         for (index, day) in days.enumerated() {
@@ -60,8 +65,9 @@ extension TerminalRenderer.Context {
                     glyphs.glyph(for: day.condition, isDay: true), cells: glyphs.cells, glyphStyle(day.condition))
                 row.add(" ")
             }
-            let summary = day.summary ?? day.condition?.summary
-            if let summary { row.add(text(summary, max: options.width - row.column)) }
+            if let summary = summary(day.summary, day.condition) {
+                row.add(text(summary, max: options.width - row.column))
+            }
             emit(row)
         }
     }

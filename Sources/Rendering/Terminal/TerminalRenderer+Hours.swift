@@ -1,14 +1,18 @@
 import WeatherModel
 
 extension TerminalRenderer.Context {
+    /// Narrowest first column (row titles) and hour column; both grow to fit the words.
     static let rowLabelWidth = 7
     static let hourColumnWidth = 6
 
     /// The next hours as columns: time, glyph, temperature (both units: two rows),
     /// precipitation chance and amount where the data has them, wind speed.
     mutating func hourTable() {
-        let label = Self.rowLabelWidth
-        let column = Self.hourColumnWidth
+        let cells: (String) -> Int = { TerminalText.width($0) }
+        let titles = [words.hoursHeading, words.temperatureRow, words.precipitation]
+        let label = max(Self.rowLabelWidth, (titles.map(cells).max() ?? 0) + 1)
+        let widest = model.hours.prefix(options.hourCount).map { cells($0.label) }.max() ?? 0
+        let column = max(Self.hourColumnWidth, widest + 1)
         let fit = max(1, (options.width - label) / column)
         let hours = Array(model.hours.prefix(min(options.hourCount, fit)))
         guard !hours.isEmpty else { return }
@@ -24,7 +28,7 @@ extension TerminalRenderer.Context {
         }
 
         var times = line()
-        times.add("Hours", .bold)
+        times.add(words.hoursHeading, .bold)
         for (index, hour) in hours.enumerated() {
             times.addRight(hour.label, endingAt: label + (index + 1) * column, index == 0 ? .bold : nil)
         }
@@ -56,14 +60,19 @@ extension TerminalRenderer.Context {
                         format.symbol(second),
                         temperatures.map { format.temperature($0, in: second, decimals: 0, withUnit: false) }, colour))
             } else {
-                emit(row("Temp", temperatures.map { format.temperature($0, decimals: 0, withUnit: false) }, colour))
+                emit(
+                    row(
+                        words.temperatureRow, temperatures.map { format.temperature($0, decimals: 0, withUnit: false) },
+                        colour))
             }
         }
 
         let chances = hours.map(\.values.precipitationProbability)
         if chances.contains(where: { $0 != nil }) {
             emit(
-                row("Precip", chances.map(format.percent), { chances[$0].map { $0 >= 50 ? .brightBlue : nil } ?? nil }))
+                row(
+                    words.precipitation, chances.map(format.percent),
+                    { chances[$0].map { $0 >= 50 ? .brightBlue : nil } ?? nil }))
         }
         let amounts = hours.map(\.values.precipitation)
         if amounts.contains(where: { ($0 ?? 0) > 0 }) {

@@ -30,12 +30,15 @@ public struct TerminalRenderer: Sendable {
         let options: TerminalOptions
         let format: ValueFormatter
         let glyphs: GlyphSet
+        /// The words of the model's language.
+        let words: Messages
         var lines: [String] = []
 
         init(model: WeatherViewModel, options: TerminalOptions) {
             self.model = model
             self.options = options
             glyphs = options.glyphs
+            words = model.language.messages
             format = ValueFormatter(units: model.units, asciiOnly: options.glyphs.isASCII)
         }
 
@@ -75,6 +78,11 @@ public struct TerminalRenderer: Sendable {
             celsius.map(ANSIStyle.temperature)
         }
 
+        /// A condition's text (`WeatherViewModel.summary`).
+        func summary(_ text: String?, _ condition: Condition?) -> String? {
+            model.summary(text, condition)
+        }
+
         func glyphStyle(_ condition: Condition?) -> ANSIStyle? {
             switch condition {
             case .sunny: .yellow
@@ -87,7 +95,7 @@ public struct TerminalRenderer: Sendable {
         }
 
         func clock(_ date: Date?) -> String? {
-            date.map { LocalTime.clock($0, in: model.zone) }
+            date.map { LocalTime.clock($0, in: model.zone, language: model.language) }
         }
     }
 }

@@ -1,36 +1,57 @@
 /// Measuring, cleaning and fitting text for a character-cell terminal.
 public enum TerminalText {
-    /// Cells `text` takes in a typical terminal: wide East Asian characters and emoji take
-    /// two, combining marks and invisible formatting none, everything else one.
+    /// Cells `text` takes in a typical terminal, one grapheme cluster (`Character`) at a
+    /// time: wide East Asian characters and emoji take two, combining marks and invisible
+    /// formatting none, everything else one. A cluster is never split, so a ZWJ family, a
+    /// flag or a Hangul syllable made of jamo counts once.
     public static func width(_ text: String) -> Int {
         var total = 0
         for character in text { total += width(character) }
         return total
     }
 
+    /// Cells of one grapheme cluster: two when it asks for emoji presentation (U+FE0F) or is
+    /// a flag (regional indicators), else the width of its first scalar that takes a cell
+    /// (`CellWidthTable`), so marks, ZWJ and the rest of a sequence add nothing.
     public static func width(_ character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
-        if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        if first.properties.isEmojiPresentation { return 2 }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
+        var base: Int?
+        for scalar in character.unicodeScalars {
+            let value = scalar.value
+            if value == 0xFE0F { return 2 }
+            if (0x1F1E6...0x1F1FF).contains(value) { return 2 }
+            if base == nil {
+                let cells = width(scalar: value)
+                if cells > 0 { base = cells }
+            }
         }
-        return isWide(first.value) ? 2 : 1
+        return base ?? 0
     }
 
-    /// East Asian Wide and Fullwidth ranges (Unicode 15, abridged to whole blocks).
-    static func isWide(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return true
-        default:
-            return false
+    /// Cells of one scalar on its own: 0 for control characters and those in
+    /// `CellWidthTable.zero`, 2 for those in `CellWidthTable.wide`, else 1.
+    static func width(scalar value: UInt32) -> Int {
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if value < 0x300 { return 1 }
+        if contains(CellWidthTable.zero, value) { return 0 }
+        return contains(CellWidthTable.wide, value) ? 2 : 1
+    }
+
+    /// Whether a sorted list of disjoint ranges holds `value` (binary search).
+    static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+        var low = 0
+        var high = ranges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = ranges[middle]
+            if value < range.lowerBound {
+                high = middle - 1
+            } else if value > range.upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
         }
+        return false
     }
 
     /// Text from a payload made safe for a terminal: control characters (ESC and the other

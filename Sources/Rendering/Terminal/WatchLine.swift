@@ -7,44 +7,52 @@ public enum WatchLine {
     /// make `model`.
     public static func render(_ kind: LocationTopic, model: WeatherViewModel, glyphs: GlyphSet) -> String {
         let format = ValueFormatter(units: model.units, asciiOnly: glyphs.isASCII)
+        let words = model.language.messages
         let dash = "-"
         var text = model.location.id + " " + kind.rawValue + ": "
         switch kind {
         case .current:
-            guard let values = model.current?.values else { return text + "none" }
+            guard let values = model.current?.values else { return text + words.none }
             var parts = [format.temperature(values.temperature) ?? dash]
-            if let summary = values.summary ?? values.condition?.summary { parts[0] += " " + summary }
-            if let feels = format.temperature(values.apparentTemperature) { parts.append("feels " + feels) }
-            if let humidity = format.percent(values.humidity) { parts.append("humidity " + humidity) }
+            if let summary = model.summary(values.summary, values.condition) {
+                parts[0] += " " + summary
+            }
+            if let feels = format.temperature(values.apparentTemperature) { parts.append(words.feels + " " + feels) }
+            if let humidity = format.percent(values.humidity) { parts.append(words.humidityWord + " " + humidity) }
             if let wind = format.speed(values.windSpeed) {
-                parts.append("wind " + wind + (values.windDirection.map { " " + $0 } ?? ""))
+                parts.append(words.windWord + " " + wind + (values.windDirection.map { " " + $0 } ?? ""))
             }
             text += parts.joined(separator: ", ")
         case .hourly:
             let temperatures = model.hours.prefix(24).compactMap(\.values.temperature)
-            text += "\(model.hours.count) hours"
-            if let first = model.hours.first { text += " from " + first.label }
+            text += Messages.fill(words.hourCount, [("n", String(model.hours.count))])
+            if let first = model.hours.first { text += " " + Messages.fill(words.startingAt, [("time", first.label)]) }
             if let low = temperatures.min(), let high = temperatures.max() {
                 text +=
-                    ", next 24 h " + (format.temperature(low, decimals: 0) ?? dash) + " to "
-                    + (format.temperature(high, decimals: 0) ?? dash)
+                    ", "
+                    + Messages.fill(
+                        words.next24Hours,
+                        [
+                            ("low", format.temperature(low, decimals: 0) ?? dash),
+                            ("high", format.temperature(high, decimals: 0) ?? dash),
+                        ])
             }
             if let chance = model.hours.prefix(24).compactMap(\.values.precipitationProbability).max() {
-                text += ", precipitation up to " + (format.percent(chance) ?? dash)
+                text += ", " + Messages.fill(words.precipitationUpTo, [("value", format.percent(chance) ?? dash)])
             }
         case .daily:
             text += model.days.prefix(3).map { day in
                 day.label + " " + (format.temperature(day.temperatureMax, decimals: 0) ?? dash) + "/"
                     + (format.temperature(day.temperatureMin, decimals: 0) ?? dash)
             }.joined(separator: ", ")
-            if model.days.isEmpty { text += "no days ahead" }
+            if model.days.isEmpty { text += words.noDaysAhead }
         case .alerts:
-            if model.alerts.isEmpty { return text + "none" }
+            if model.alerts.isEmpty { return text + words.none }
             text += model.alerts.map { $0.title + " (" + $0.severity.rawValue + ")" }.joined(separator: "; ")
         case .status:
-            guard let status = model.status else { return text + "none" }
+            guard let status = model.status else { return text + words.none }
             text += status.state.rawValue
-            if let provider = status.provider { text += " via " + provider }
+            if let provider = status.provider { text += " " + Messages.fill(words.via, [("provider", provider)]) }
             if let error = status.lastError, status.state != .ok { text += ": " + error }
             return TerminalText.clean(text)
         case .nowcast:

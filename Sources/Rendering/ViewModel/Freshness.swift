@@ -42,15 +42,19 @@ public struct Freshness: Sendable, Equatable {
     /// `12 min`, `2 h`, `3 d`, `just now`; empty when no time is known.
     public var ageText: String
 
+    /// The language of the texts.
+    public var language: Language
+
     /// One phrase for headers and status bars: `as of 14:05`, `2 h old`, `stale, 2 h old`.
     public var text: String {
-        let ageWords = age.map { $0 < 60 ? "just now" : ageText + " old" } ?? ""
+        let words = language.messages
+        let ageWords = age.map { $0 < 60 ? words.justNow : Messages.fill(words.old, [("age", ageText)]) } ?? ""
         switch level {
         case .fresh: return asOfText
         case .old: return ageWords
         case .stale:
             let detail = (age ?? 0) < Freshness.oldAfter ? asOfText : ageWords
-            return detail.isEmpty ? "stale" : "stale, " + detail
+            return detail.isEmpty ? words.stale : words.stale + ", " + detail
         }
     }
 
@@ -58,25 +62,31 @@ public struct Freshness: Sendable, Equatable {
 
     init(
         asOf: Date?, expiresAt: Date?, statusState: String?, statusError: String?, now: Date, zone: ZoneInfo,
-        grace: Double = 0
+        grace: Double = 0, language: Language = .en
     ) {
+        self.language = language
+        let words = language.messages
         self.asOf = asOf
         self.expiresAt = expiresAt
         let today = zone.localDate(now)
         age = asOf.map { max(0, now.timeIntervalSince($0)) }
-        asOfText = asOf.map { "as of " + LocalTime.moment($0, in: zone, today: today) } ?? ""
-        ageText = age.map(LocalTime.duration) ?? ""
+        asOfText =
+            asOf.map {
+                Messages.fill(words.asOf, [("time", LocalTime.moment($0, in: zone, today: today, language: language))])
+            } ?? ""
+        ageText = age.map { LocalTime.duration($0, language: language) } ?? ""
         var reasons: [String] = []
         switch statusState {
-        case "stale": reasons.append("the bridge reports the data as stale")
+        case "stale": reasons.append(words.reasonStale)
         case "error":
-            reasons.append("the bridge reports an error" + (statusError.map { ": " + $0 } ?? ""))
+            reasons.append(words.reasonError + (statusError.map { ": " + $0 } ?? ""))
         default: break
         }
         // As the bridge judges it: stale once past `expires_at` by more than one refresh
         // interval (the bridge may be fetching right now).
         if let expiresAt, now > expiresAt.addingTimeInterval(grace) {
-            reasons.append("expired at " + LocalTime.moment(expiresAt, in: zone, today: today))
+            let time = LocalTime.moment(expiresAt, in: zone, today: today, language: language)
+            reasons.append(Messages.fill(words.expiredAt, [("time", time)]))
         }
         self.reasons = reasons
         if !reasons.isEmpty {

@@ -39,6 +39,8 @@ public struct WeatherViewModel: Sendable {
     /// The `air_quality` payload's current European and US AQI, if it arrived.
     public var europeanAQI: Double?
     public var usAQI: Double?
+    /// The language of every word and time the views show (`--lang`).
+    public var language: Language
 
     /// Text for the values, in `units`.
     public var formatter: ValueFormatter { ValueFormatter(units: units) }
@@ -46,13 +48,23 @@ public struct WeatherViewModel: Sendable {
     /// Whether there is any weather to show (current, hours or days).
     public var hasWeather: Bool { current != nil || !hours.isEmpty || !days.isEmpty }
 
+    /// The text for a condition: in English the payload's `summary` (the bridge's or the
+    /// provider's words, in whatever language the bridge writes), else the condition's word in
+    /// `language`, so that a display never mixes English summaries with its own words.
+    public func summary(_ text: String?, _ condition: Condition?) -> String? {
+        language == .en ? text ?? condition?.summary : condition?.summary(in: language) ?? text
+    }
+
     /// Today's entry of `days`, if the daily payload still has it.
     public var todayForecast: DayForecast? { days.first { $0.date == today } }
 
     /// Builds the view model; a payload that does not match SPEC §4 is a `ViewModelError`
     /// naming its topic and the field.
-    public init(payloads: LocationPayloads, now: Date, units: UnitSettings? = nil) throws(ViewModelError) {
+    public init(
+        payloads: LocationPayloads, now: Date, units: UnitSettings? = nil, language: Language = .en
+    ) throws(ViewModelError) {
         self.now = now
+        self.language = language
         var envelopes: [(kind: LocationTopic, envelope: Envelope, reader: FieldReader)] = []
         for kind in [LocationTopic.current, .hourly, .daily, .alerts] {
             guard let payload = payloads[kind] else { continue }
@@ -102,9 +114,10 @@ public struct WeatherViewModel: Sendable {
                     sunset: try reader.date("sunset"))
                 currentFetched = envelope.fetchedAt
             case .hourly:
-                (hours, hourInterval) = try Self.hours(reader, units: envelope.units, now: now, zone: zone)
+                (hours, hourInterval) = try Self.hours(
+                    reader, units: envelope.units, now: now, zone: zone, language: language)
             case .daily:
-                days = try Self.days(reader, units: envelope.units, today: today)
+                days = try Self.days(reader, units: envelope.units, today: today, language: language)
             case .alerts:
                 hasAlertsPayload = true
                 alerts = try Self.alerts(reader, now: now)
@@ -124,17 +137,18 @@ public struct WeatherViewModel: Sendable {
         let expiresAt = envelopes.compactMap(\.envelope.expiresAt).min()
         let fetchedAt = envelopes.compactMap(\.envelope.fetchedAt).min()
         // The refresh interval the bridge used: expires_at − fetched_at.
-        let interval = zip([expiresAt], [fetchedAt]).compactMap { pair -> Double? in
-            guard let expires = pair.0, let fetched = pair.1 else { return nil }
-            return max(0, expires.timeIntervalSince(fetched))
-        }.first ?? 0
+        let interval =
+            zip([expiresAt], [fetchedAt]).compactMap { pair -> Double? in
+                guard let expires = pair.0, let fetched = pair.1 else { return nil }
+                return max(0, expires.timeIntervalSince(fetched))
+            }.first ?? 0
         freshness = Freshness(
             asOf: asOf, expiresAt: expiresAt, statusState: status?.state.rawValue, statusError: status?.lastError,
-            now: now, zone: zone, grace: interval)
+            now: now, zone: zone, grace: interval, language: language)
     }
 
     static func hours(
-        _ reader: FieldReader, units: UnitSettings, now: Date, zone: ZoneInfo
+        _ reader: FieldReader, units: UnitSettings, now: Date, zone: ZoneInfo, language: Language
     ) throws(ViewModelError) -> ([HourForecast], Int) {
         let interval = Int(try reader.number("interval_minutes", in: 1...1440) ?? 60)
         var result: [HourForecast] = []
@@ -145,25 +159,28 @@ public struct WeatherViewModel: Sendable {
             if time.addingTimeInterval(Double(interval * 60)) <= now { continue }
             let local = zone.civil(time)
             let containsNow = time <= now
-            let label = containsNow && result.isEmpty ? "Now" : LocalTime.clock(local)
+            let label =
+                containsNow && result.isEmpty
+                ? language.messages.now : LocalTime.hourLabel(local, language: language)
             result.append(HourForecast(label: label, time: time, local: local, values: values))
         }
         return (result, interval)
     }
 
-    static func days(_ reader: FieldReader, units: UnitSettings, today: CivilDate) throws(ViewModelError)
-        -> [DayForecast]
-    {
+    static func days(
+        _ reader: FieldReader, units: UnitSettings, today: CivilDate, language: Language
+    ) throws(ViewModelError) -> [DayForecast] {
+        let words = language.messages
         var result: [DayForecast] = []
         for entry in try reader.readers("days") {
             var day = try DayForecast(entry, units: units)
             guard day.date >= today else { continue }
             switch day.date.daysSinceEpoch - today.daysSinceEpoch {
-            case 0: (day.label, day.shortLabel) = ("Today", "Today")
-            case 1: (day.label, day.shortLabel) = ("Tomorrow", "Tmrw")
+            case 0: (day.label, day.shortLabel) = (words.today, words.todayShort)
+            case 1: (day.label, day.shortLabel) = (words.tomorrow, words.tomorrowShort)
             default:
-                day.label = LocalTime.weekdays[day.date.weekday]
-                day.shortLabel = LocalTime.shortWeekdays[day.date.weekday]
+                day.label = words.weekdays[day.date.weekday]
+                day.shortLabel = words.shortWeekdays[day.date.weekday]
             }
             result.append(day)
         }

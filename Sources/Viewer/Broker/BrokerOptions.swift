@@ -17,11 +17,13 @@ public struct BrokerOptions: Sendable {
     public var certFile: String?
     public var keyFile: String?
     public var insecure: Bool
+    /// `--lang`: the language of every word, date and time shown (nil: the locale's).
+    public var lang: String?
 
     public init(
         broker: String? = nil, config: String? = nil, baseTopic: String? = nil, timeout: Double = 5,
         username: String? = nil, passwordFile: String? = nil, caFile: String? = nil, certFile: String? = nil,
-        keyFile: String? = nil, insecure: Bool = false
+        keyFile: String? = nil, insecure: Bool = false, lang: String? = nil
     ) {
         self.broker = broker
         self.config = config
@@ -33,6 +35,29 @@ public struct BrokerOptions: Sendable {
         self.certFile = certFile
         self.keyFile = keyFile
         self.insecure = insecure
+        self.lang = lang
+    }
+
+    /// The languages `--lang` takes, for `--help`.
+    public static var languageCodes: String { Language.codes }
+
+    /// The language to write in: `--lang` (an unknown code is a usage error listing the
+    /// known ones), else the locale's (a locale in another language is English, with a
+    /// one-line warning on stderr).
+    func language() throws(Failure) -> Language {
+        if let lang {
+            guard let language = Language(code: lang) else {
+                throw Failure.usage(
+                    "--lang: unknown language '\(lang.prefix(40))' (supported: "
+                        + Language.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ") + ")")
+            }
+            return language
+        }
+        var environment: [String: String] = [:]
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[name] = ProcessEnvironment.value(name) }
+        let (language, warning) = Language.fromLocale(environment: environment)
+        if let warning { Output.error("warning: " + warning) }
+        return language
     }
 
     /// Everything needed to connect, resolved from the options, the environment and the

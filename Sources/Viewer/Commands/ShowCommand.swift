@@ -46,6 +46,7 @@ public struct ShowCommand: Sendable {
             }
         }
         if let location { try LocationID.validate(location) }
+        let language = try broker.language()
         let clock = try ViewClock.fromEnvironment()
         let location = self.location
         let payloads = try await BrokerSession.with(try broker.resolve()) { (session) throws(Failure) in
@@ -58,7 +59,8 @@ public struct ShowCommand: Sendable {
         let model: WeatherViewModel
         do {
             model = try WeatherViewModel(
-                payloads: payloads, now: clock.now(), units: units.flatMap { UnitSettings.preset(named: $0.rawValue) })
+                payloads: payloads, now: clock.now(), units: units.flatMap { UnitSettings.preset(named: $0.rawValue) },
+                language: language)
         } catch {
             throw Failure.payload(error)
         }

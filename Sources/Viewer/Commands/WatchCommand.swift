@@ -24,6 +24,7 @@ public struct WatchCommand: Sendable {
 
     public func run() async throws(Failure) -> Int32 {
         if let location { try LocationID.validate(location) }
+        let language = try broker.language()
         let clock = try ViewClock.fromEnvironment()
         let settings = try broker.resolve()
         let base = settings.baseTopic
@@ -40,7 +41,7 @@ public struct WatchCommand: Sendable {
             try session.subscribe(filters)
             session.start()
             try await session.waitUntilConnected()
-            var printer = WatchPrinter(base: base, json: json, clock: clock)
+            var printer = WatchPrinter(base: base, json: json, clock: clock, language: language)
             var wasConnected = true
             while !session.stopRequested, let event = await session.next(before: .now + .seconds(3600)) {
                 switch event {

@@ -14,11 +14,13 @@ struct WatchPrinter {
     let base: String
     let json: Bool
     let clock: ViewClock
+    let language: Language
     let decoder = PayloadDecoder()
     var locations: [String: LocationPayloads] = [:]
     let glyphs = TerminalOptions.defaultGlyphs(environment: TerminalEnvironment.current)
 
-    init(base: String, json: Bool, clock: ViewClock) {
+    init(base: String, json: Bool, clock: ViewClock, language: Language = .en) {
+        self.language = language
         self.base = base
         self.json = json
         self.clock = clock
@@ -57,7 +59,7 @@ struct WatchPrinter {
         location[kind] = TopicPayload(topic: message.topic, json: payload)
         let model: WeatherViewModel
         do {
-            model = try WeatherViewModel(payloads: location, now: clock.now())
+            model = try WeatherViewModel(payloads: location, now: clock.now(), language: language)
         } catch {
             Output.error(error.description)
             return

@@ -80,7 +80,7 @@ struct FrameSource: Sendable {
             do throws(ViewModelError) {
                 let payloads = try LocationPayloads(base: base, location: location, messages: messages)
                 guard payloads.hasWeather else { return Drawn(input: nil, stale: nil, problems: []) }
-                let model = try WeatherViewModel(payloads: payloads, now: now, units: job.units)
+                let model = try WeatherViewModel(payloads: payloads, now: now, units: job.units, language: job.language)
                 let stale = model.freshness.isStale ? model.freshness.reasons.joined(separator: "; ") : nil
                 return Drawn(input: .single(FrameInput(model)), stale: stale, problems: [])
             } catch {
@@ -94,7 +94,7 @@ struct FrameSource: Sendable {
             do throws(ViewModelError) {
                 let payloads = try LocationPayloads(base: base, location: id, messages: messages)
                 guard payloads.hasWeather else { continue }
-                let model = try WeatherViewModel(payloads: payloads, now: now, units: job.units)
+                let model = try WeatherViewModel(payloads: payloads, now: now, units: job.units, language: job.language)
                 if model.freshness.isStale { stale.append(id) }
                 models.append(model)
             } catch {

@@ -13,6 +13,8 @@ struct RenderJob: Sendable {
     let render: PanelRender
     let layout: FrameLayout
     let units: UnitSettings?
+    /// `--lang`, else the locale's language.
+    let language: Language
     let out: String
     let exec: String?
     /// Seconds.
@@ -61,6 +63,7 @@ struct RenderJob: Sendable {
             format: format)
         layout = command.layout == .overview ? .overview : .single
         units = command.units.flatMap { UnitSettings.preset(named: $0.rawValue) }
+        language = try command.broker.language()
         out = command.out
         exec = command.exec
         minInterval = Double(seconds)

@@ -16,6 +16,14 @@ public struct PayloadBuilder: Sendable {
     public var units: UnitSettings
     public var hourLimit: Int
     public var dayLimit: Int
+    /// The language of the `summary` texts (SPEC §4: English unless one is configured).
+    public var language: Language = .en
+    /// Whether the provider's own texts are in `language` (it was asked in it): then its
+    /// readings' summaries are kept; otherwise, in a language other than English, every
+    /// summary is the bridge's own word for the condition. Day summaries in another language
+    /// than English are always the bridge's (providers write those in English, or build
+    /// them from English phrases).
+    public var providerWrites = true
 
     public init(
         location: LocationInfo, zone: ZoneInfo, provider: String, attribution: String?, fetchedAt: Date,
@@ -145,7 +153,7 @@ public struct PayloadBuilder: Sendable {
         let condition = reading.knownOrDerivedCondition?.adjusted(isDay: isDay)
         object.appendUnchecked("time", .string(ISO8601.string(reading.time, in: zone)))
         object.appendUnchecked("condition", JSONValue(condition?.rawValue))
-        object.appendUnchecked("summary", JSONValue(reading.summary ?? condition?.summary))
+        object.appendUnchecked("summary", JSONValue(summary(reading.summary, condition, keepProvider: providerWrites)))
         object.appendUnchecked("provider_code", JSONValue(reading.providerCode))
         object.appendUnchecked("is_day", .bool(isDay))
         object.appendUnchecked("temperature", JSONValue(units.temperature(reading.temperature)))
@@ -172,13 +180,20 @@ public struct PayloadBuilder: Sendable {
         object.appendUnchecked("visibility", JSONValue(units.distance(reading.visibility)))
     }
 
+    /// A payload's `summary`: the provider's text where it is in `language`, else the words
+    /// of `language` for the condition (the provider's text when there is no condition).
+    private func summary(_ provider: String?, _ condition: Condition?, keepProvider: Bool) -> String? {
+        if keepProvider { return provider ?? condition?.summary(in: language) }
+        return condition?.summary(in: language) ?? provider
+    }
+
     private func dayObject(_ day: Day) -> JSONObject {
         var object = JSONObject()
         let condition = day.knownOrDerivedCondition?.adjusted(isDay: true)
         let (sunrise, sunset) = sunTimes(on: day.date, sunrise: day.sunrise, sunset: day.sunset)
         object.appendUnchecked("date", .string(day.date.description))
         object.appendUnchecked("condition", JSONValue(condition?.rawValue))
-        object.appendUnchecked("summary", JSONValue(day.summary ?? condition?.summary))
+        object.appendUnchecked("summary", JSONValue(summary(day.summary, condition, keepProvider: language == .en)))
         object.appendUnchecked("provider_code", JSONValue(day.providerCode))
         object.appendUnchecked("temperature_max", JSONValue(units.temperature(day.temperatureMax)))
         object.appendUnchecked("temperature_min", JSONValue(units.temperature(day.temperatureMin)))

@@ -25,26 +25,9 @@ public enum Condition: String, Sendable, CaseIterable {
         }
     }
 
-    /// Short English text for the condition, where the provider gave none.
-    public var summary: String {
-        switch self {
-        case .sunny: "Sunny"
-        case .clearNight: "Clear"
-        case .partlyCloudy: "Partly cloudy"
-        case .cloudy: "Cloudy"
-        case .fog: "Fog"
-        case .rainy: "Rain"
-        case .pouring: "Heavy rain"
-        case .snowy: "Snow"
-        case .snowyRainy: "Sleet"
-        case .hail: "Hail"
-        case .lightning: "Thunderstorm"
-        case .lightningRainy: "Thunderstorm with rain"
-        case .windy: "Windy"
-        case .windyVariant: "Windy and cloudy"
-        case .exceptional: "Exceptional"
-        }
-    }
+    /// Short English text for the condition, where the provider gave none
+    /// (`summary(in:)` for other languages; the words are in `Messages.english`).
+    public var summary: String { summary(in: .en) }
 }
 
 /// What falls from the sky; `nil` in a reading when nothing does.

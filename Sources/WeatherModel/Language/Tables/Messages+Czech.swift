@@ -1,0 +1,31 @@
+extension Messages {
+    /// Čeština (`cs`). Counted phrases are worded so that no plural form depends on the number.
+    public static let czech = Messages(
+        languageName: "Čeština",
+        sunny: "Slunečno", clearNight: "Jasno", partlyCloudy: "Polojasno", cloudy: "Oblačno", fog: "Mlha",
+        rainy: "Déšť", pouring: "Silný déšť", snowy: "Sněžení", snowyRainy: "Déšť se sněhem", hail: "Kroupy",
+        lightning: "Bouřka", lightningRainy: "Bouřka s deštěm", windy: "Větrno", windyVariant: "Větrno a oblačno",
+        exceptional: "Výjimečné počasí",
+        weekdays: ["Neděle", "Pondělí", "Úterý", "Středa", "Čtvrtek", "Pátek", "Sobota"],
+        shortWeekdays: ["Ne", "Po", "Út", "St", "Čt", "Pá", "So"],
+        shortMonths: ["led", "úno", "bře", "dub", "kvě", "čvn", "čvc", "srp", "zář", "říj", "lis", "pro"],
+        shortDate: "{weekday} {day}. {monthNumber}.", now: "Teď", today: "Dnes", todayShort: "Dnes",
+        tomorrow: "Zítra", tomorrowShort: "Zítra", am: "AM", pm: "PM",
+        asOf: "stav k {time}", old: "před {age}", oldBadge: "staré", stale: "zastaralé", justNow: "právě teď",
+        minutes: "{n} min", hours: "{n} h", days: "{n} d", staleHeading: "Zastaralé",
+        reasonStale: "most hlásí zastaralá data", reasonError: "most hlásí chybu", expiredAt: "vypršelo v {time}",
+        noCurrentReading: "Žádné aktuální pozorování", waiting: "Most čeká na své první pozorování.",
+        feelsLike: "Pocitově", humidity: "Vlhkost", wind: "Vítr", dewPoint: "Rosný bod", pressure: "Tlak",
+        gusts: "Nárazy", precipitation: "Srážky", uvIndex: "UV index", cloudCover: "Oblačnost",
+        sunrise: "Východ", sunset: "Západ", visibility: "Viditelnost", chance: "šance {value}", rain: "déšť",
+        snow: "sníh", sleet: "déšť se sněhem", hailFalling: "kroupy",
+        hoursHeading: "Hodiny", temperatureRow: "Tepl.", daysHeading: "Dny", high: "Max", low: "Min",
+        probability: "Šance",
+        extreme: "Extrémní", severe: "Vysoký", moderate: "Střední", minor: "Nízký", unknownSeverity: "Neznámý",
+        from: "od {time}", until: "do {time}", oneMoreAlert: "další výstrahy: 1", moreAlerts: "další výstrahy: {n}",
+        via: "přes {provider}",
+        none: "žádné", feels: "pocitově", humidityWord: "vlhkost", windWord: "vítr", hourCount: "{n} h",
+        startingAt: "od {time}", next24Hours: "příštích 24 h {low} až {high}",
+        precipitationUpTo: "srážky až {value}", noDaysAhead: "žádné další dny",
+        humidityValue: "vlhkost {value}", weather: "Počasí", noLocations: "Zatím žádná místa", more: "+{n} další")
+}

@@ -1,0 +1,33 @@
+extension Messages {
+    /// Dansk (`da`).
+    public static let danish = Messages(
+        languageName: "Dansk",
+        sunny: "Solrigt", clearNight: "Klart", partlyCloudy: "Delvis skyet", cloudy: "Overskyet", fog: "Tåge",
+        rainy: "Regn", pouring: "Kraftig regn", snowy: "Sne", snowyRainy: "Slud", hail: "Hagl",
+        lightning: "Torden", lightningRainy: "Torden og regn", windy: "Blæsende",
+        windyVariant: "Blæsende og skyet", exceptional: "Usædvanligt vejr",
+        weekdays: ["Søndag", "Mandag", "Tirsdag", "Onsdag", "Torsdag", "Fredag", "Lørdag"],
+        shortWeekdays: ["Søn", "Man", "Tir", "Ons", "Tor", "Fre", "Lør"],
+        shortMonths: ["jan", "feb", "mar", "apr", "maj", "jun", "jul", "aug", "sep", "okt", "nov", "dec"],
+        shortDate: "{weekday} {day}. {month}", now: "Nu", today: "I dag", todayShort: "I dag",
+        tomorrow: "I morgen", tomorrowShort: "I morgen", am: "AM", pm: "PM",
+        asOf: "pr. {time}", old: "{age} gammel", oldBadge: "gammel", stale: "forældet", justNow: "lige nu",
+        minutes: "{n} min", hours: "{n} t", days: "{n} d", staleHeading: "Forældet",
+        reasonStale: "broen melder dataene som forældede", reasonError: "broen melder en fejl",
+        expiredAt: "udløb {time}", noCurrentReading: "Ingen aktuel observation",
+        waiting: "Broen venter på sin første observation.",
+        feelsLike: "Føles som", humidity: "Luftfugtighed", wind: "Vind", dewPoint: "Dugpunkt",
+        pressure: "Lufttryk", gusts: "Vindstød", precipitation: "Nedbør", uvIndex: "UV-indeks",
+        cloudCover: "Skydække", sunrise: "Solopgang", sunset: "Solnedgang", visibility: "Sigtbarhed",
+        chance: "{value} risiko", rain: "regn", snow: "sne", sleet: "slud", hailFalling: "hagl",
+        hoursHeading: "Timer", temperatureRow: "Temp", daysHeading: "Dage", high: "Maks", low: "Min",
+        probability: "Risiko",
+        extreme: "Ekstrem", severe: "Alvorlig", moderate: "Moderat", minor: "Lav", unknownSeverity: "Ukendt",
+        from: "fra {time}", until: "til {time}", oneMoreAlert: "og 1 varsel mere", moreAlerts: "og {n} varsler mere",
+        via: "via {provider}",
+        none: "ingen", feels: "føles som", humidityWord: "luftfugtighed", windWord: "vind", hourCount: "{n} timer",
+        startingAt: "fra {time}", next24Hours: "næste 24 t {low} til {high}",
+        precipitationUpTo: "nedbør op til {value}", noDaysAhead: "ingen kommende dage",
+        humidityValue: "{value} luftfugtighed", weather: "Vejr", noLocations: "Ingen steder endnu",
+        more: "+{n} mere")
+}

@@ -1,0 +1,32 @@
+extension Messages {
+    /// Nederlands (`nl`).
+    public static let dutch = Messages(
+        languageName: "Nederlands",
+        sunny: "Zonnig", clearNight: "Helder", partlyCloudy: "Half bewolkt", cloudy: "Bewolkt", fog: "Mist",
+        rainy: "Regen", pouring: "Zware regen", snowy: "Sneeuw", snowyRainy: "Natte sneeuw", hail: "Hagel",
+        lightning: "Onweer", lightningRainy: "Onweer met regen", windy: "Winderig",
+        windyVariant: "Winderig en bewolkt", exceptional: "Uitzonderlijk",
+        weekdays: ["Zondag", "Maandag", "Dinsdag", "Woensdag", "Donderdag", "Vrijdag", "Zaterdag"],
+        shortWeekdays: ["Zo", "Ma", "Di", "Wo", "Do", "Vr", "Za"],
+        shortMonths: ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"],
+        shortDate: "{weekday} {day} {month}", now: "Nu", today: "Vandaag", todayShort: "Vand.",
+        tomorrow: "Morgen", tomorrowShort: "Morgen", am: "AM", pm: "PM",
+        asOf: "stand {time}", old: "{age} oud", oldBadge: "oud", stale: "verouderd", justNow: "zojuist",
+        minutes: "{n} min", hours: "{n} u", days: "{n} d", staleHeading: "Verouderd",
+        reasonStale: "de brug meldt de gegevens als verouderd", reasonError: "de brug meldt een fout",
+        expiredAt: "verlopen om {time}", noCurrentReading: "Geen actuele waarneming",
+        waiting: "De brug wacht op haar eerste waarneming.",
+        feelsLike: "Gevoel", humidity: "Vochtigheid", wind: "Wind", dewPoint: "Dauwpunt", pressure: "Luchtdruk",
+        gusts: "Windstoten", precipitation: "Neersl.", uvIndex: "UV-index", cloudCover: "Bewolking",
+        sunrise: "Zon op", sunset: "Zon onder", visibility: "Zicht", chance: "{value} kans", rain: "regen",
+        snow: "sneeuw", sleet: "natte sneeuw", hailFalling: "hagel",
+        hoursHeading: "Uren", temperatureRow: "Temp", daysHeading: "Dagen", high: "Max", low: "Min",
+        probability: "Kans",
+        extreme: "Extreem", severe: "Ernstig", moderate: "Matig", minor: "Gering", unknownSeverity: "Onbekend",
+        from: "vanaf {time}", until: "tot {time}", oneMoreAlert: "en nog 1 waarschuwing",
+        moreAlerts: "en nog {n} waarschuwingen", via: "via {provider}",
+        none: "geen", feels: "gevoel", humidityWord: "vochtigheid", windWord: "wind", hourCount: "{n} uur",
+        startingAt: "vanaf {time}", next24Hours: "komende 24 u {low} tot {high}",
+        precipitationUpTo: "neerslag tot {value}", noDaysAhead: "geen dagen vooruit",
+        humidityValue: "{value} vochtigheid", weather: "Weer", noLocations: "Nog geen plaatsen", more: "+{n} meer")
+}

@@ -1,0 +1,32 @@
+extension Messages {
+    /// English (`en`): the words of SPEC §4 and of weatherview before there were others.
+    public static let english = Messages(
+        languageName: "English",
+        sunny: "Sunny", clearNight: "Clear", partlyCloudy: "Partly cloudy", cloudy: "Cloudy", fog: "Fog",
+        rainy: "Rain", pouring: "Heavy rain", snowy: "Snow", snowyRainy: "Sleet", hail: "Hail",
+        lightning: "Thunderstorm", lightningRainy: "Thunderstorm with rain", windy: "Windy",
+        windyVariant: "Windy and cloudy", exceptional: "Exceptional",
+        weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+        shortWeekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+        shortMonths: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+        shortDate: "{weekday} {day} {month}", now: "Now", today: "Today", todayShort: "Today", tomorrow: "Tomorrow",
+        tomorrowShort: "Tmrw", am: "AM", pm: "PM",
+        asOf: "as of {time}", old: "{age} old", oldBadge: "old", stale: "stale", justNow: "just now",
+        minutes: "{n} min", hours: "{n} h", days: "{n} d", staleHeading: "Stale",
+        reasonStale: "the bridge reports the data as stale", reasonError: "the bridge reports an error",
+        expiredAt: "expired at {time}", noCurrentReading: "No current reading",
+        waiting: "The bridge is waiting for its first reading.",
+        feelsLike: "Feels like", humidity: "Humidity", wind: "Wind", dewPoint: "Dew point", pressure: "Pressure",
+        gusts: "Gusts", precipitation: "Precip", uvIndex: "UV index", cloudCover: "Cloud cover", sunrise: "Sunrise",
+        sunset: "Sunset", visibility: "Visibility", chance: "{value} chance", rain: "rain", snow: "snow",
+        sleet: "sleet", hailFalling: "hail",
+        hoursHeading: "Hours", temperatureRow: "Temp", daysHeading: "Days", high: "High", low: "Low",
+        probability: "Prob",
+        extreme: "Extreme", severe: "Severe", moderate: "Moderate", minor: "Minor", unknownSeverity: "Unknown",
+        from: "from {time}", until: "until {time}", oneMoreAlert: "and 1 more alert",
+        moreAlerts: "and {n} more alerts", via: "via {provider}",
+        none: "none", feels: "feels", humidityWord: "humidity", windWord: "wind", hourCount: "{n} hours",
+        startingAt: "from {time}", next24Hours: "next 24 h {low} to {high}",
+        precipitationUpTo: "precipitation up to {value}", noDaysAhead: "no days ahead",
+        humidityValue: "{value} humidity", weather: "Weather", noLocations: "No locations yet", more: "+{n} more")
+}

@@ -1,0 +1,36 @@
+extension Messages {
+    /// Français (`fr`).
+    public static let french = Messages(
+        languageName: "Français",
+        sunny: "Ensoleillé", clearNight: "Dégagé", partlyCloudy: "Partiellement nuageux", cloudy: "Nuageux",
+        fog: "Brouillard", rainy: "Pluie", pouring: "Forte pluie", snowy: "Neige", snowyRainy: "Pluie et neige",
+        hail: "Grêle", lightning: "Orage", lightningRainy: "Orage avec pluie", windy: "Venteux",
+        windyVariant: "Venteux et nuageux", exceptional: "Exceptionnel",
+        weekdays: ["Dimanche", "Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi"],
+        shortWeekdays: ["Dim", "Lun", "Mar", "Mer", "Jeu", "Ven", "Sam"],
+        shortMonths: [
+            "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc.",
+        ],
+        shortDate: "{weekday} {day} {month}", now: "Maint.", today: "Aujourd'hui", todayShort: "Auj.",
+        tomorrow: "Demain",
+        tomorrowShort: "Demain", am: "AM", pm: "PM",
+        asOf: "à {time}", old: "il y a {age}", oldBadge: "ancien", stale: "périmé", justNow: "à l'instant",
+        minutes: "{n} min", hours: "{n} h", days: "{n} j", staleHeading: "Périmé",
+        reasonStale: "le pont signale des données périmées", reasonError: "le pont signale une erreur",
+        expiredAt: "expiré à {time}", noCurrentReading: "Aucune observation actuelle",
+        waiting: "Le pont attend sa première observation.",
+        feelsLike: "Ressenti", humidity: "Humidité", wind: "Vent", dewPoint: "Point de rosée", pressure: "Pression",
+        gusts: "Rafales", precipitation: "Précip.", uvIndex: "Indice UV", cloudCover: "Nébulosité",
+        sunrise: "Lever", sunset: "Coucher", visibility: "Visibilité", chance: "{value} de risque", rain: "pluie",
+        snow: "neige", sleet: "pluie et neige", hailFalling: "grêle",
+        hoursHeading: "Heures", temperatureRow: "Temp", daysHeading: "Jours", high: "Max", low: "Min",
+        probability: "Prob",
+        extreme: "Extrême", severe: "Sévère", moderate: "Modéré", minor: "Mineur", unknownSeverity: "Inconnu",
+        from: "dès {time}", until: "jusqu'à {time}", oneMoreAlert: "et 1 autre alerte",
+        moreAlerts: "et {n} autres alertes", via: "via {provider}",
+        none: "aucune", feels: "ressenti", humidityWord: "humidité", windWord: "vent", hourCount: "{n} heures",
+        startingAt: "dès {time}", next24Hours: "prochaines 24 h {low} à {high}",
+        precipitationUpTo: "précipitations jusqu'à {value}", noDaysAhead: "aucun jour à venir",
+        humidityValue: "{value} d'humidité", weather: "Météo", noLocations: "Aucun lieu pour l'instant",
+        more: "+{n} autres")
+}

@@ -1,0 +1,32 @@
+extension Messages {
+    /// Deutsch (`de`).
+    public static let german = Messages(
+        languageName: "Deutsch",
+        sunny: "Sonnig", clearNight: "Klar", partlyCloudy: "Teilweise bewölkt", cloudy: "Bewölkt", fog: "Nebel",
+        rainy: "Regen", pouring: "Starkregen", snowy: "Schnee", snowyRainy: "Schneeregen", hail: "Hagel",
+        lightning: "Gewitter", lightningRainy: "Gewitter mit Regen", windy: "Windig",
+        windyVariant: "Windig und bewölkt", exceptional: "Außergewöhnlich",
+        weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],
+        shortWeekdays: ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"],
+        shortMonths: ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"],
+        shortDate: "{weekday}, {day}. {month}", now: "Jetzt", today: "Heute", todayShort: "Heute", tomorrow: "Morgen",
+        tomorrowShort: "Morgen", am: "AM", pm: "PM",
+        asOf: "Stand {time}", old: "vor {age}", oldBadge: "alt", stale: "veraltet", justNow: "gerade eben",
+        minutes: "{n} Min.", hours: "{n} Std.", days: "{n} Tg.", staleHeading: "Veraltet",
+        reasonStale: "die Brücke meldet die Daten als veraltet", reasonError: "die Brücke meldet einen Fehler",
+        expiredAt: "abgelaufen {time}", noCurrentReading: "Keine aktuellen Werte",
+        waiting: "Die Brücke wartet auf ihre ersten Werte.",
+        feelsLike: "Gefühlt", humidity: "Feuchte", wind: "Wind", dewPoint: "Taupunkt", pressure: "Luftdruck",
+        gusts: "Böen", precipitation: "Nieders.", uvIndex: "UV-Index", cloudCover: "Bewölkung",
+        sunrise: "Aufgang", sunset: "Untergang", visibility: "Sicht", chance: "{value} Wahrsch.", rain: "Regen",
+        snow: "Schnee", sleet: "Schneeregen", hailFalling: "Hagel",
+        hoursHeading: "Stunden", temperatureRow: "Temp", daysHeading: "Tage", high: "Max", low: "Min",
+        probability: "Wahr.",
+        extreme: "Extrem", severe: "Unwetter", moderate: "Markant", minor: "Gering", unknownSeverity: "Unbekannt",
+        from: "ab {time}", until: "bis {time}", oneMoreAlert: "und 1 weitere Warnung",
+        moreAlerts: "und {n} weitere Warnungen", via: "über {provider}",
+        none: "keine", feels: "gefühlt", humidityWord: "Feuchte", windWord: "Wind", hourCount: "{n} Stunden",
+        startingAt: "ab {time}", next24Hours: "nächste 24 Std. {low} bis {high}",
+        precipitationUpTo: "Niederschlag bis {value}", noDaysAhead: "keine kommenden Tage",
+        humidityValue: "{value} Feuchte", weather: "Wetter", noLocations: "Noch keine Orte", more: "+{n} weitere")
+}

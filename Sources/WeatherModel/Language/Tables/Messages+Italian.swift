@@ -1,0 +1,33 @@
+extension Messages {
+    /// Italiano (`it`).
+    public static let italian = Messages(
+        languageName: "Italiano",
+        sunny: "Soleggiato", clearNight: "Sereno", partlyCloudy: "Parzialmente nuvoloso", cloudy: "Nuvoloso",
+        fog: "Nebbia", rainy: "Pioggia", pouring: "Pioggia intensa", snowy: "Neve", snowyRainy: "Pioggia e neve",
+        hail: "Grandine", lightning: "Temporale", lightningRainy: "Temporale con pioggia", windy: "Ventoso",
+        windyVariant: "Ventoso e nuvoloso", exceptional: "Eccezionale",
+        weekdays: ["Domenica", "Lunedì", "Martedì", "Mercoledì", "Giovedì", "Venerdì", "Sabato"],
+        shortWeekdays: ["Dom", "Lun", "Mar", "Mer", "Gio", "Ven", "Sab"],
+        shortMonths: ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"],
+        shortDate: "{weekday} {day} {month}", now: "Ora", today: "Oggi", todayShort: "Oggi", tomorrow: "Domani",
+        tomorrowShort: "Domani", am: "AM", pm: "PM",
+        asOf: "alle {time}", old: "{age} fa", oldBadge: "vecchio", stale: "non aggiornato",
+        justNow: "proprio ora", minutes: "{n} min", hours: "{n} h", days: "{n} g", staleHeading: "Non aggiornato",
+        reasonStale: "il ponte segnala dati non aggiornati", reasonError: "il ponte segnala un errore",
+        expiredAt: "scaduto alle {time}", noCurrentReading: "Nessuna osservazione attuale",
+        waiting: "Il ponte attende la sua prima osservazione.",
+        feelsLike: "Percepita", humidity: "Umidità", wind: "Vento", dewPoint: "Punto di rugiada",
+        pressure: "Pressione", gusts: "Raffiche", precipitation: "Precip.", uvIndex: "Indice UV",
+        cloudCover: "Nuvolosità", sunrise: "Alba", sunset: "Tramonto", visibility: "Visibilità",
+        chance: "{value} di prob.", rain: "pioggia", snow: "neve", sleet: "pioggia e neve", hailFalling: "grandine",
+        hoursHeading: "Ore", temperatureRow: "Temp", daysHeading: "Giorni", high: "Max", low: "Min",
+        probability: "Prob",
+        extreme: "Estremo", severe: "Grave", moderate: "Moderato", minor: "Lieve", unknownSeverity: "Sconosciuto",
+        from: "dalle {time}", until: "fino alle {time}", oneMoreAlert: "e 1 altra allerta",
+        moreAlerts: "e altre {n} allerte", via: "tramite {provider}",
+        none: "nessuno", feels: "percepita", humidityWord: "umidità", windWord: "vento", hourCount: "{n} ore",
+        startingAt: "dalle {time}", next24Hours: "prossime 24 h da {low} a {high}",
+        precipitationUpTo: "precipitazioni fino al {value}", noDaysAhead: "nessun giorno in arrivo",
+        humidityValue: "{value} di umidità", weather: "Meteo", noLocations: "Ancora nessun luogo",
+        more: "+{n} altre")
+}

@@ -1,0 +1,30 @@
+extension Messages {
+    /// 日本語 (`ja`).
+    public static let japanese = Messages(
+        languageName: "日本語",
+        sunny: "晴れ", clearNight: "快晴", partlyCloudy: "晴れ時々曇り", cloudy: "曇り", fog: "霧", rainy: "雨",
+        pouring: "大雨", snowy: "雪", snowyRainy: "みぞれ", hail: "ひょう", lightning: "雷", lightningRainy: "雷雨",
+        windy: "強風", windyVariant: "強風と曇り", exceptional: "異常気象",
+        weekdays: ["日曜日", "月曜日", "火曜日", "水曜日", "木曜日", "金曜日", "土曜日"],
+        shortWeekdays: ["日", "月", "火", "水", "木", "金", "土"],
+        shortMonths: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
+        shortDate: "{monthNumber}月{day}日({weekday})", now: "今", today: "今日", todayShort: "今日",
+        tomorrow: "明日", tomorrowShort: "明日", am: "午前", pm: "午後",
+        asOf: "{time}時点", old: "{age}前", oldBadge: "古い", stale: "古いデータ", justNow: "たった今",
+        minutes: "{n}分", hours: "{n}時間", days: "{n}日", staleHeading: "古いデータ",
+        reasonStale: "ブリッジがデータを古いと報告しています", reasonError: "ブリッジがエラーを報告しています",
+        expiredAt: "{time}に期限切れ", noCurrentReading: "現在の観測値がありません",
+        waiting: "ブリッジは最初の観測値を待っています。",
+        feelsLike: "体感", humidity: "湿度", wind: "風", dewPoint: "露点", pressure: "気圧", gusts: "突風",
+        precipitation: "降水", uvIndex: "UV指数", cloudCover: "雲量", sunrise: "日の出", sunset: "日の入り",
+        visibility: "視程", chance: "確率{value}", rain: "雨", snow: "雪", sleet: "みぞれ", hailFalling: "ひょう",
+        hoursHeading: "時間", temperatureRow: "気温", daysHeading: "日別", high: "最高", low: "最低",
+        probability: "確率",
+        extreme: "極めて重大", severe: "重大", moderate: "中程度", minor: "軽度", unknownSeverity: "不明",
+        from: "{time}から", until: "{time}まで", oneMoreAlert: "他に1件の警報", moreAlerts: "他に{n}件の警報",
+        via: "{provider}経由",
+        none: "なし", feels: "体感", humidityWord: "湿度", windWord: "風", hourCount: "{n}時間分",
+        startingAt: "{time}から", next24Hours: "今後24時間 {low}〜{high}", precipitationUpTo: "降水確率最大{value}",
+        noDaysAhead: "今後の日なし",
+        humidityValue: "湿度 {value}", weather: "天気", noLocations: "まだ地点がありません", more: "+{n}件")
+}

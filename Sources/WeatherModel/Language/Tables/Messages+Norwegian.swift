@@ -1,0 +1,32 @@
+extension Messages {
+    /// Norsk bokmål (`nb`; `no` and `nn` are read as it).
+    public static let norwegian = Messages(
+        languageName: "Norsk bokmål",
+        sunny: "Sol", clearNight: "Klarvær", partlyCloudy: "Delvis skyet", cloudy: "Skyet", fog: "Tåke",
+        rainy: "Regn", pouring: "Kraftig regn", snowy: "Snø", snowyRainy: "Sludd", hail: "Hagl",
+        lightning: "Torden", lightningRainy: "Torden og regn", windy: "Mye vind", windyVariant: "Vind og skyer",
+        exceptional: "Uvanlig vær",
+        weekdays: ["Søndag", "Mandag", "Tirsdag", "Onsdag", "Torsdag", "Fredag", "Lørdag"],
+        shortWeekdays: ["Søn", "Man", "Tir", "Ons", "Tor", "Fre", "Lør"],
+        shortMonths: ["jan", "feb", "mar", "apr", "mai", "jun", "jul", "aug", "sep", "okt", "nov", "des"],
+        shortDate: "{weekday} {day}. {month}", now: "Nå", today: "I dag", todayShort: "I dag",
+        tomorrow: "I morgen", tomorrowShort: "I morgen", am: "AM", pm: "PM",
+        asOf: "per {time}", old: "{age} gammel", oldBadge: "gammel", stale: "utdatert", justNow: "nettopp",
+        minutes: "{n} min", hours: "{n} t", days: "{n} d", staleHeading: "Utdatert",
+        reasonStale: "broen melder at dataene er utdatert", reasonError: "broen melder en feil",
+        expiredAt: "utløp {time}", noCurrentReading: "Ingen aktuell observasjon",
+        waiting: "Broen venter på sin første observasjon.",
+        feelsLike: "Føles som", humidity: "Luftfuktighet", wind: "Vind", dewPoint: "Duggpunkt",
+        pressure: "Lufttrykk", gusts: "Vindkast", precipitation: "Nedbør", uvIndex: "UV-indeks",
+        cloudCover: "Skydekke", sunrise: "Soloppgang", sunset: "Solnedgang", visibility: "Sikt",
+        chance: "{value} sjanse", rain: "regn", snow: "snø", sleet: "sludd", hailFalling: "hagl",
+        hoursHeading: "Timer", temperatureRow: "Temp", daysHeading: "Dager", high: "Maks", low: "Min",
+        probability: "Sjanse",
+        extreme: "Ekstrem", severe: "Alvorlig", moderate: "Moderat", minor: "Lav", unknownSeverity: "Ukjent",
+        from: "fra {time}", until: "til {time}", oneMoreAlert: "og 1 farevarsel til",
+        moreAlerts: "og {n} farevarsler til", via: "via {provider}",
+        none: "ingen", feels: "føles som", humidityWord: "luftfuktighet", windWord: "vind", hourCount: "{n} timer",
+        startingAt: "fra {time}", next24Hours: "neste 24 t {low} til {high}",
+        precipitationUpTo: "nedbør opptil {value}", noDaysAhead: "ingen kommende dager",
+        humidityValue: "{value} luftfuktighet", weather: "Vær", noLocations: "Ingen steder ennå", more: "+{n} til")
+}

@@ -1,0 +1,33 @@
+extension Messages {
+    /// Polski (`pl`). Counted phrases are worded so that no plural form depends on the number.
+    public static let polish = Messages(
+        languageName: "Polski",
+        sunny: "Słonecznie", clearNight: "Bezchmurnie", partlyCloudy: "Częściowe zachmurzenie",
+        cloudy: "Pochmurno", fog: "Mgła", rainy: "Deszcz", pouring: "Ulewa", snowy: "Śnieg",
+        snowyRainy: "Deszcz ze śniegiem", hail: "Grad", lightning: "Burza", lightningRainy: "Burza z deszczem",
+        windy: "Wietrznie", windyVariant: "Wietrznie i pochmurno", exceptional: "Wyjątkowa pogoda",
+        weekdays: ["Niedziela", "Poniedziałek", "Wtorek", "Środa", "Czwartek", "Piątek", "Sobota"],
+        shortWeekdays: ["Nd", "Pn", "Wt", "Śr", "Cz", "Pt", "Sb"],
+        shortMonths: ["sty", "lut", "mar", "kwi", "maj", "cze", "lip", "sie", "wrz", "paź", "lis", "gru"],
+        shortDate: "{weekday} {day} {month}", now: "Teraz", today: "Dziś", todayShort: "Dziś", tomorrow: "Jutro",
+        tomorrowShort: "Jutro", am: "AM", pm: "PM",
+        asOf: "stan na {time}", old: "{age} temu", oldBadge: "stare", stale: "nieaktualne",
+        justNow: "przed chwilą", minutes: "{n} min", hours: "{n} godz.", days: "{n} dni",
+        staleHeading: "Nieaktualne", reasonStale: "mostek zgłasza nieaktualne dane",
+        reasonError: "mostek zgłasza błąd", expiredAt: "wygasło o {time}",
+        noCurrentReading: "Brak bieżącego odczytu", waiting: "Mostek czeka na pierwszy odczyt.",
+        feelsLike: "Odczuwalna", humidity: "Wilgotność", wind: "Wiatr", dewPoint: "Punkt rosy",
+        pressure: "Ciśnienie", gusts: "Porywy", precipitation: "Opady", uvIndex: "Indeks UV",
+        cloudCover: "Zachmurzenie", sunrise: "Wschód", sunset: "Zachód", visibility: "Widoczność",
+        chance: "szansa {value}", rain: "deszcz", snow: "śnieg", sleet: "deszcz ze śniegiem", hailFalling: "grad",
+        hoursHeading: "Godziny", temperatureRow: "Temp", daysHeading: "Dni", high: "Maks", low: "Min",
+        probability: "Szansa",
+        extreme: "Ekstremalne", severe: "Groźne", moderate: "Umiarkowane", minor: "Niskie",
+        unknownSeverity: "Nieznane", from: "od {time}", until: "do {time}", oneMoreAlert: "pozostałe ostrzeżenia: 1",
+        moreAlerts: "pozostałe ostrzeżenia: {n}", via: "przez {provider}",
+        none: "brak", feels: "odczuwalna", humidityWord: "wilgotność", windWord: "wiatr", hourCount: "{n} godz.",
+        startingAt: "od {time}", next24Hours: "najbliższe 24 godz. od {low} do {high}",
+        precipitationUpTo: "opady do {value}", noDaysAhead: "brak kolejnych dni",
+        humidityValue: "wilgotność {value}", weather: "Pogoda", noLocations: "Jeszcze brak miejsc",
+        more: "+{n} kolejne")
+}

@@ -1,0 +1,32 @@
+extension Messages {
+    /// Português (`pt`).
+    public static let portuguese = Messages(
+        languageName: "Português",
+        sunny: "Ensolarado", clearNight: "Céu limpo", partlyCloudy: "Parcialmente nublado", cloudy: "Nublado",
+        fog: "Nevoeiro", rainy: "Chuva", pouring: "Chuva forte", snowy: "Neve", snowyRainy: "Chuva e neve",
+        hail: "Granizo", lightning: "Trovoada", lightningRainy: "Trovoada com chuva", windy: "Ventoso",
+        windyVariant: "Ventoso e nublado", exceptional: "Excecional",
+        weekdays: ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"],
+        shortWeekdays: ["Dom", "Seg", "Ter", "Qua", "Qui", "Sex", "Sáb"],
+        shortMonths: ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
+        shortDate: "{weekday}, {day} {month}", now: "Agora", today: "Hoje", todayShort: "Hoje",
+        tomorrow: "Amanhã", tomorrowShort: "Amanhã", am: "AM", pm: "PM",
+        asOf: "às {time}", old: "há {age}", oldBadge: "antigo", stale: "desatualizado", justNow: "agora mesmo",
+        minutes: "{n} min", hours: "{n} h", days: "{n} d", staleHeading: "Desatualizado",
+        reasonStale: "a ponte indica dados desatualizados", reasonError: "a ponte indica um erro",
+        expiredAt: "expirou às {time}", noCurrentReading: "Sem observação atual",
+        waiting: "A ponte aguarda a sua primeira observação.",
+        feelsLike: "Sensação", humidity: "Humidade", wind: "Vento", dewPoint: "Ponto de orvalho",
+        pressure: "Pressão", gusts: "Rajadas", precipitation: "Precip.", uvIndex: "Índice UV",
+        cloudCover: "Nebulosidade", sunrise: "Nascer", sunset: "Pôr do sol", visibility: "Visibilidade",
+        chance: "{value} de prob.", rain: "chuva", snow: "neve", sleet: "chuva e neve", hailFalling: "granizo",
+        hoursHeading: "Horas", temperatureRow: "Temp", daysHeading: "Dias", high: "Máx", low: "Mín",
+        probability: "Prob",
+        extreme: "Extremo", severe: "Grave", moderate: "Moderado", minor: "Menor", unknownSeverity: "Desconhecido",
+        from: "a partir de {time}", until: "até {time}", oneMoreAlert: "e mais 1 aviso",
+        moreAlerts: "e mais {n} avisos", via: "via {provider}",
+        none: "nenhum", feels: "sensação", humidityWord: "humidade", windWord: "vento", hourCount: "{n} horas",
+        startingAt: "a partir de {time}", next24Hours: "próximas 24 h {low} a {high}",
+        precipitationUpTo: "precipitação até {value}", noDaysAhead: "sem dias seguintes",
+        humidityValue: "{value} de humidade", weather: "Tempo", noLocations: "Ainda sem locais", more: "+{n} mais")
+}

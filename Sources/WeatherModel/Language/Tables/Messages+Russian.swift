@@ -1,0 +1,32 @@
+extension Messages {
+    /// Русский (`ru`). Counted phrases are worded so that no plural form depends on the number.
+    public static let russian = Messages(
+        languageName: "Русский",
+        sunny: "Солнечно", clearNight: "Ясно", partlyCloudy: "Переменная облачность", cloudy: "Облачно",
+        fog: "Туман", rainy: "Дождь", pouring: "Ливень", snowy: "Снег", snowyRainy: "Мокрый снег", hail: "Град",
+        lightning: "Гроза", lightningRainy: "Гроза с дождём", windy: "Ветрено", windyVariant: "Ветрено и облачно",
+        exceptional: "Необычная погода",
+        weekdays: ["Воскресенье", "Понедельник", "Вторник", "Среда", "Четверг", "Пятница", "Суббота"],
+        shortWeekdays: ["Вс", "Пн", "Вт", "Ср", "Чт", "Пт", "Сб"],
+        shortMonths: ["янв", "фев", "мар", "апр", "мая", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"],
+        shortDate: "{weekday}, {day} {month}", now: "Сейчас", today: "Сегодня", todayShort: "Сегодня",
+        tomorrow: "Завтра", tomorrowShort: "Завтра", am: "AM", pm: "PM",
+        asOf: "на {time}", old: "{age} назад", oldBadge: "старые", stale: "устарело", justNow: "только что",
+        minutes: "{n} мин", hours: "{n} ч", days: "{n} дн", staleHeading: "Устарело",
+        reasonStale: "мост сообщает, что данные устарели", reasonError: "мост сообщает об ошибке",
+        expiredAt: "срок истёк в {time}", noCurrentReading: "Нет текущих данных",
+        waiting: "Мост ждёт первых данных.",
+        feelsLike: "Ощущается", humidity: "Влажность", wind: "Ветер", dewPoint: "Точка росы", pressure: "Давление",
+        gusts: "Порывы", precipitation: "Осадки", uvIndex: "УФ-индекс", cloudCover: "Облачность",
+        sunrise: "Восход", sunset: "Закат", visibility: "Видимость", chance: "вероятность {value}", rain: "дождь",
+        snow: "снег", sleet: "мокрый снег", hailFalling: "град",
+        hoursHeading: "Часы", temperatureRow: "Темп", daysHeading: "Дни", high: "Макс", low: "Мин",
+        probability: "Вер.",
+        extreme: "Чрезвычайная", severe: "Высокая", moderate: "Умеренная", minor: "Низкая",
+        unknownSeverity: "Неизвестная", from: "с {time}", until: "до {time}", oneMoreAlert: "ещё предупреждений: 1",
+        moreAlerts: "ещё предупреждений: {n}", via: "через {provider}",
+        none: "нет", feels: "ощущается", humidityWord: "влажность", windWord: "ветер", hourCount: "{n} ч",
+        startingAt: "с {time}", next24Hours: "ближайшие 24 ч от {low} до {high}",
+        precipitationUpTo: "осадки до {value}", noDaysAhead: "нет следующих дней",
+        humidityValue: "влажность {value}", weather: "Погода", noLocations: "Пока нет мест", more: "+{n} ещё")
+}

@@ -1,0 +1,33 @@
+extension Messages {
+    /// Español (`es`).
+    public static let spanish = Messages(
+        languageName: "Español",
+        sunny: "Soleado", clearNight: "Despejado", partlyCloudy: "Parcialmente nublado", cloudy: "Nublado",
+        fog: "Niebla", rainy: "Lluvia", pouring: "Lluvia intensa", snowy: "Nieve", snowyRainy: "Aguanieve",
+        hail: "Granizo", lightning: "Tormenta", lightningRainy: "Tormenta con lluvia", windy: "Ventoso",
+        windyVariant: "Ventoso y nublado", exceptional: "Excepcional",
+        weekdays: ["Domingo", "Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado"],
+        shortWeekdays: ["Dom", "Lun", "Mar", "Mié", "Jue", "Vie", "Sáb"],
+        shortMonths: ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"],
+        shortDate: "{weekday} {day} {month}", now: "Ahora", today: "Hoy", todayShort: "Hoy", tomorrow: "Mañana",
+        tomorrowShort: "Mañana", am: "AM", pm: "PM",
+        asOf: "a las {time}", old: "hace {age}", oldBadge: "antiguo", stale: "desactualizado",
+        justNow: "ahora mismo", minutes: "{n} min", hours: "{n} h", days: "{n} d", staleHeading: "Desactualizado",
+        reasonStale: "el puente indica que los datos están desactualizados",
+        reasonError: "el puente indica un error", expiredAt: "caducó a las {time}",
+        noCurrentReading: "Sin observación actual", waiting: "El puente espera su primera observación.",
+        feelsLike: "Sensación", humidity: "Humedad", wind: "Viento", dewPoint: "Punto de rocío", pressure: "Presión",
+        gusts: "Ráfagas", precipitation: "Precip.", uvIndex: "Índice UV", cloudCover: "Nubosidad",
+        sunrise: "Amanecer", sunset: "Atardecer", visibility: "Visibilidad", chance: "{value} de prob.",
+        rain: "lluvia", snow: "nieve", sleet: "aguanieve", hailFalling: "granizo",
+        hoursHeading: "Horas", temperatureRow: "Temp", daysHeading: "Días", high: "Máx", low: "Mín",
+        probability: "Prob",
+        extreme: "Extremo", severe: "Severo", moderate: "Moderado", minor: "Menor", unknownSeverity: "Desconocido",
+        from: "desde {time}", until: "hasta {time}", oneMoreAlert: "y 1 aviso más", moreAlerts: "y {n} avisos más",
+        via: "vía {provider}",
+        none: "ninguno", feels: "sensación", humidityWord: "humedad", windWord: "viento", hourCount: "{n} horas",
+        startingAt: "desde {time}", next24Hours: "próximas 24 h {low} a {high}",
+        precipitationUpTo: "precipitación hasta {value}", noDaysAhead: "sin días próximos",
+        humidityValue: "{value} de humedad", weather: "El tiempo", noLocations: "Aún no hay lugares",
+        more: "+{n} más")
+}

@@ -1,0 +1,32 @@
+extension Messages {
+    /// Svenska (`sv`).
+    public static let swedish = Messages(
+        languageName: "Svenska",
+        sunny: "Soligt", clearNight: "Klart", partlyCloudy: "Halvklart", cloudy: "Mulet", fog: "Dimma",
+        rainy: "Regn", pouring: "Kraftigt regn", snowy: "Snö", snowyRainy: "Snöblandat regn", hail: "Hagel",
+        lightning: "Åska", lightningRainy: "Åska och regn", windy: "Blåsigt", windyVariant: "Blåsigt och molnigt",
+        exceptional: "Exceptionellt",
+        weekdays: ["Söndag", "Måndag", "Tisdag", "Onsdag", "Torsdag", "Fredag", "Lördag"],
+        shortWeekdays: ["Sön", "Mån", "Tis", "Ons", "Tor", "Fre", "Lör"],
+        shortMonths: ["jan", "feb", "mars", "apr", "maj", "juni", "juli", "aug", "sep", "okt", "nov", "dec"],
+        shortDate: "{weekday} {day} {month}", now: "Nu", today: "Idag", todayShort: "Idag", tomorrow: "Imorgon",
+        tomorrowShort: "Imorgon", am: "AM", pm: "PM",
+        asOf: "per {time}", old: "{age} gammal", oldBadge: "gammal", stale: "inaktuell", justNow: "nyss",
+        minutes: "{n} min", hours: "{n} tim", days: "{n} d", staleHeading: "Inaktuell",
+        reasonStale: "bryggan rapporterar datan som inaktuell", reasonError: "bryggan rapporterar ett fel",
+        expiredAt: "gick ut {time}", noCurrentReading: "Ingen aktuell observation",
+        waiting: "Bryggan väntar på sin första observation.",
+        feelsLike: "Känns som", humidity: "Luftfuktighet", wind: "Vind", dewPoint: "Daggpunkt",
+        pressure: "Lufttryck", gusts: "Byar", precipitation: "Nederb.", uvIndex: "UV-index", cloudCover: "Molnighet",
+        sunrise: "Soluppgång", sunset: "Solnedgång", visibility: "Sikt", chance: "{value} risk", rain: "regn",
+        snow: "snö", sleet: "snöblandat regn", hailFalling: "hagel",
+        hoursHeading: "Timmar", temperatureRow: "Temp", daysHeading: "Dagar", high: "Max", low: "Min",
+        probability: "Risk",
+        extreme: "Extrem", severe: "Allvarlig", moderate: "Måttlig", minor: "Låg", unknownSeverity: "Okänd",
+        from: "från {time}", until: "till {time}", oneMoreAlert: "och 1 varning till",
+        moreAlerts: "och {n} varningar till", via: "via {provider}",
+        none: "inga", feels: "känns som", humidityWord: "luftfuktighet", windWord: "vind", hourCount: "{n} timmar",
+        startingAt: "från {time}", next24Hours: "närmaste 24 tim {low} till {high}",
+        precipitationUpTo: "nederbörd upp till {value}", noDaysAhead: "inga kommande dagar",
+        humidityValue: "{value} luftfuktighet", weather: "Väder", noLocations: "Inga platser än", more: "+{n} till")
+}

@@ -1,0 +1,32 @@
+extension Messages {
+    /// Українська (`uk`). Counted phrases are worded so that no plural form depends on the number.
+    public static let ukrainian = Messages(
+        languageName: "Українська",
+        sunny: "Сонячно", clearNight: "Ясно", partlyCloudy: "Мінлива хмарність", cloudy: "Хмарно", fog: "Туман",
+        rainy: "Дощ", pouring: "Злива", snowy: "Сніг", snowyRainy: "Мокрий сніг", hail: "Град", lightning: "Гроза",
+        lightningRainy: "Гроза з дощем", windy: "Вітряно", windyVariant: "Вітряно й хмарно",
+        exceptional: "Незвичайна погода",
+        weekdays: ["Неділя", "Понеділок", "Вівторок", "Середа", "Четвер", "Пʼятниця", "Субота"],
+        shortWeekdays: ["Нд", "Пн", "Вт", "Ср", "Чт", "Пт", "Сб"],
+        shortMonths: ["січ", "лют", "бер", "кві", "тра", "чер", "лип", "сер", "вер", "жов", "лис", "гру"],
+        shortDate: "{weekday}, {day} {month}", now: "Зараз", today: "Сьогодні", todayShort: "Сьогодні",
+        tomorrow: "Завтра", tomorrowShort: "Завтра", am: "AM", pm: "PM",
+        asOf: "станом на {time}", old: "{age} тому", oldBadge: "старі", stale: "застарілі", justNow: "щойно",
+        minutes: "{n} хв", hours: "{n} год", days: "{n} д", staleHeading: "Застарілі",
+        reasonStale: "міст повідомляє, що дані застарілі", reasonError: "міст повідомляє про помилку",
+        expiredAt: "строк минув о {time}", noCurrentReading: "Немає поточних даних",
+        waiting: "Міст чекає на перші дані.",
+        feelsLike: "Відчувається", humidity: "Вологість", wind: "Вітер", dewPoint: "Точка роси", pressure: "Тиск",
+        gusts: "Пориви", precipitation: "Опади", uvIndex: "УФ-індекс", cloudCover: "Хмарність",
+        sunrise: "Схід", sunset: "Захід", visibility: "Видимість", chance: "ймовірність {value}", rain: "дощ",
+        snow: "сніг", sleet: "мокрий сніг", hailFalling: "град",
+        hoursHeading: "Години", temperatureRow: "Темп", daysHeading: "Дні", high: "Макс", low: "Мін",
+        probability: "Ймов.",
+        extreme: "Екстремальна", severe: "Висока", moderate: "Помірна", minor: "Низька", unknownSeverity: "Невідома",
+        from: "з {time}", until: "до {time}", oneMoreAlert: "інші попередження: 1",
+        moreAlerts: "інші попередження: {n}", via: "через {provider}",
+        none: "немає", feels: "відчувається", humidityWord: "вологість", windWord: "вітер", hourCount: "{n} год",
+        startingAt: "з {time}", next24Hours: "наступні 24 год від {low} до {high}",
+        precipitationUpTo: "опади до {value}", noDaysAhead: "немає наступних днів",
+        humidityValue: "вологість {value}", weather: "Погода", noLocations: "Ще немає місць", more: "+{n} ще")
+}
