@@ -149,7 +149,7 @@ struct SchemaValidatorTests {
     @Test("the folder holds the schema of every topic")
     func names() throws {
         let validator = try SchemaValidator.repository()
-        #expect(validator.schemaNames == ["alerts", "bridge-info", "common", "current", "daily", "hourly", "status"])
+        #expect(validator.schemaNames == ["alert-event", "alerts", "bridge-info", "common", "current", "daily", "hourly", "status"])
     }
 
     static let statusExamples = [
