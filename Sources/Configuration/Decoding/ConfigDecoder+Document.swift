@@ -50,6 +50,7 @@ extension ConfigDecoder {
             }
         }
         configuration.providers = providers
+        configuration.alertSources = try alertSources(top.value("providers"))
         try crossCheck(configuration, top)
         configuration.warnings = warnings
         return configuration

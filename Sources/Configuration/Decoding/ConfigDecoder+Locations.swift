@@ -2,7 +2,7 @@ import WeatherModel
 import WireContract
 
 extension ConfigDecoder {
-    static let locationKeys = ["id", "name", "latitude", "longitude", "timezone", "providers", "interval"]
+    static let locationKeys = ["id", "name", "latitude", "longitude", "timezone", "providers", "interval", "alerts", "meteoalarm"]
 
     /// The `locations:` list: at least one, ids unique (`LocationSettings` documents the keys).
     func locations(_ node: YAMLNode?) throws(ConfigurationError) -> [LocationSettings] {
@@ -76,6 +76,7 @@ extension ConfigDecoder {
             location.providers = try providerList(providersNode, name: section.name("providers"))
         }
         location.interval = try duration(section, "interval", in: 60...366 * 86400) ?? location.interval
+        try alertSettings(section, path: path, into: &location)
         return location
     }
 

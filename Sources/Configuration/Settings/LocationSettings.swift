@@ -3,7 +3,8 @@
 /// Keys: `id` (required, `^[a-z0-9][a-z0-9_-]{0,63}$`, a topic segment), `name` (default: the
 /// id), `latitude` (−90…90) and `longitude` (−180…180) (required numbers), `timezone` (an IANA
 /// name; required for met-no), `providers` (first = primary, the rest fallbacks; default
-/// `[open-meteo]`), `interval` (≥ 1m, default 15m).
+/// `[open-meteo]`), `interval` (≥ 1m, default 15m), `alerts` (warning sources) and
+/// `meteoalarm` (`{country, region}`).
 public struct LocationSettings: Sendable, Equatable {
     public var id: String
     public var name: String
@@ -16,6 +17,11 @@ public struct LocationSettings: Sendable, Equatable {
     public var interval: Int
     /// The line of the item, `nil` when built in code.
     public var line: Int?
+    /// `alerts:`: `AlertSourceName` raw values, in order of preference; `nil` when not
+    /// configured (then the default for the coordinates, or `meteoalarm` with a region).
+    public var alerts: [String]? = nil
+    /// `meteoalarm: { country, region }`.
+    public var meteoAlarm: MeteoAlarmRegion? = nil
 
     public init(
         id: String, name: String? = nil, latitude: Double, longitude: Double, timezone: String? = nil,
