@@ -46,7 +46,7 @@ extension BridgeService {
         retain(topics.current(location.id), payloads.current.utf8Bytes)
         retain(topics.hourly(location.id), payloads.hourly.utf8Bytes)
         retain(topics.daily(location.id), payloads.daily.utf8Bytes)
-        retain(topics.alerts(location.id), payloads.alerts.utf8Bytes)
+        retain(topics.alerts(location.id), alertsPayload(location, state: state, fallback: payloads.alerts).utf8Bytes)
         if configuration.mqtt.flatTopics {
             for (field, value) in StatusPayload.flatFields(payloads.current) {
                 retain(topics.currentField(location.id, field), Array((value ?? "").utf8))

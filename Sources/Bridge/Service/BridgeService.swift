@@ -35,6 +35,11 @@ public actor BridgeService {
     /// its location's last refresh, so one location's request does not republish every status.
     var quotaShown: [String: RequestBudget] = [:]
     let systemd = SystemdNotifier()
+    /// Warnings (BridgeService+Alerts): the sources, made on first use; each location's merged
+    /// alerts; the set last announced as events (as saved in state_dir).
+    var alertSources: AlertSources?
+    var mergedAlerts: [String: [Alert]] = [:]
+    var announcedAlerts: [String: [Alert]] = [:]
 
     public init(configuration: BridgeConfiguration, clock: BridgeClock, log: Log, refresher: Refresher) {
         self.configuration = configuration
@@ -264,6 +269,7 @@ public actor BridgeService {
                 addNext()
             }
         }
+        await refreshAlerts(due)
         if let bytes = store.save(budget: budget, previous: savedBudget) { savedBudget = bytes }
         return worst
     }
