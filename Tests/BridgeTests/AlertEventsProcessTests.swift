@@ -1,3 +1,5 @@
+import Bridge
+import Configuration
 import Foundation
 import TestSupport
 import Testing
@@ -138,5 +140,25 @@ struct AlertEventsProcessTests {
         let statusObject = try #require(try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])
         #expect(statusObject["state"] as? String == "ok")
         #expect(statusObject["last_error"] is NSNull)
+    }
+}
+
+@Suite("Warning sources of a location")
+struct AlertSourcesChoiceTests {
+    @Test("alerts: auto picks the source the coordinates make obvious; no alerts: asks nothing extra")
+    func choice() {
+        var berlin = LocationSettings(id: "berlin", latitude: 52.52, longitude: 13.405)
+        #expect(AlertSources.sources(for: berlin).isEmpty)
+        berlin.alerts = ["auto"]
+        #expect(AlertSources.sources(for: berlin) == ["brightsky"])
+        let oslo = LocationSettings(id: "oslo", latitude: 59.91, longitude: 10.75)
+        var autoOslo = oslo
+        autoOslo.alerts = ["auto"]
+        #expect(AlertSources.sources(for: autoOslo) == ["metalerts"])
+        var paris = LocationSettings(id: "paris", latitude: 48.85, longitude: 2.35)
+        paris.alerts = ["auto"]
+        #expect(AlertSources.sources(for: paris).isEmpty)
+        berlin.alerts = ["meteoalarm", "brightsky"]
+        #expect(AlertSources.sources(for: berlin) == ["meteoalarm", "brightsky"])
     }
 }

@@ -25,12 +25,13 @@ struct AlertConfigurationTests {
         #expect(config.alertSources["metalerts"] == nil)
     }
 
-    @Test("without alerts: none configured (the default by coordinates is the bridge's), a region alone means meteoalarm, [] means none")
+    @Test("without alerts: none; auto: the default by coordinates; a region alone means meteoalarm; [] means none")
     func defaults() throws {
         #expect(try ConfigTesting.parse(Self.location("")).locations.first?.alerts == nil)
         let region = try ConfigTesting.parse(Self.location("    meteoalarm: { country: germany, region: Erzgebirgskreis }\n"))
         #expect(region.locations.first?.alerts == ["meteoalarm"])
         #expect(try ConfigTesting.parse(Self.location("    alerts: []\n")).locations.first?.alerts == [])
+        #expect(try ConfigTesting.parse(Self.location("    alerts: auto\n")).locations.first?.alerts == ["auto"])
     }
 
     struct Bad: Sendable, CustomTestStringConvertible {

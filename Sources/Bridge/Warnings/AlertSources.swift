@@ -34,10 +34,12 @@ public actor AlertSources {
         userAgent = BridgeVersion.userAgent(contact: configuration.contact)
     }
 
-    /// The sources a location uses: its `alerts:` list, else the one its coordinates make
-    /// obvious (NWS in the US, Bright Sky in Germany, MetAlerts in Norway), else none.
+    /// The sources a location uses: its `alerts:` list; for `alerts: auto` the one its
+    /// coordinates make obvious (NWS in the US, Bright Sky in Germany, MetAlerts in Norway),
+    /// none elsewhere. Without `alerts:` none (no request the user did not ask for).
     public static func sources(for location: LocationSettings) -> [String] {
-        if let list = location.alerts { return list }
+        guard let list = location.alerts else { return [] }
+        if list != ["auto"] { return list }
         return WarningSource.defaultSource(latitude: location.latitude, longitude: location.longitude).map {
             [$0.rawValue]
         } ?? []

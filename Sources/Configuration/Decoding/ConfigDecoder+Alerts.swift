@@ -1,6 +1,7 @@
 extension ConfigDecoder {
-    /// A location's `alerts:` list and `meteoalarm:` region (SPEC §2). `alerts: []` means
-    /// none; without `alerts:` a location with a `meteoalarm:` region gets `[meteoalarm]`.
+    /// A location's `alerts:` list and `meteoalarm:` region (SPEC §2). `alerts: []` (or no
+    /// `alerts:`) means none; `alerts: auto` the source the coordinates make obvious (kept as
+    /// `["auto"]`); without `alerts:` a location with a `meteoalarm:` region gets `[meteoalarm]`.
     func alertSettings(_ section: ConfigSection, path: String, into location: inout LocationSettings)
         throws(ConfigurationError)
     {
@@ -49,10 +50,11 @@ extension ConfigDecoder {
     private func alertList(_ node: YAMLNode, name: String) throws(ConfigurationError) -> [String] {
         let valid = AlertSourceName.allCases.map(\.rawValue)
         if node.isNull { return [] }
+        if node.items == nil, let word = try? text(node, name), word == "auto" { return ["auto"] }
         guard let items = node.items else {
             throw fail(
                 node.line,
-                "\(name) must be a list such as [brightsky] or [] for none, not \(node.kindDescription) "
+                "\(name) must be a list such as [brightsky], [] for none or auto, not \(node.kindDescription) "
                     + "(valid: \(valid.joined(separator: ", ")))")
         }
         var names: [String] = []

@@ -17,8 +17,9 @@ public struct LocationSettings: Sendable, Equatable {
     public var interval: Int
     /// The line of the item, `nil` when built in code.
     public var line: Int?
-    /// `alerts:`: `AlertSourceName` raw values, in order of preference; `nil` when not
-    /// configured (then the default for the coordinates, or `meteoalarm` with a region).
+    /// `alerts:`: `AlertSourceName` raw values, in order of preference, or `["auto"]` (the
+    /// source the coordinates make obvious); `nil` when not configured (the forecast
+    /// provider's alerts only).
     public var alerts: [String]? = nil
     /// `meteoalarm: { country, region }`.
     public var meteoAlarm: MeteoAlarmRegion? = nil
