@@ -4,7 +4,7 @@ import WireContract
 
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validate the configuration and print the plan: locations, providers, requests per day.")
+        abstract: "Validate the configuration and print the plan: locations, providers, requests per day, MeteoAlarm regions.")
 
     @OptionGroup var options: ConfigOption
 
@@ -12,6 +12,10 @@ struct Check: AsyncParsableCommand {
         let setup = try BridgeSetup.loadOrExit(configPath: options.config)
         let plan = RequestPlan(configuration: setup.configuration, providers: setup.refresher.providers)
         print(plan.text(), terminator: "")
+        print(
+            await MeteoAlarmRegionsReport.text(
+                configuration: setup.configuration, transport: setup.refresher.transport, log: setup.log),
+            terminator: "")
         if plan.overBudget { throw ArgumentParser.ExitCode(WireContract.ExitCode.configuration) }
     }
 }

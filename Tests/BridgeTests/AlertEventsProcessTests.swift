@@ -162,3 +162,39 @@ struct AlertSourcesChoiceTests {
         #expect(AlertSources.sources(for: berlin) == ["meteoalarm", "brightsky"])
     }
 }
+
+@Suite("check: MeteoAlarm regions", .serialized)
+struct CheckMeteoAlarmRegionsTests {
+    @Test("check lists the regions of the country's feed and says whether each configured region is there")
+    func regions() throws {
+        let server = try FixtureServer.start()
+        try server.route(
+            "/api/v1/warnings/feeds-germany",
+            [.file(TestPaths.fixture("meteoalarm", "api_v1_feeds_germany_dwd_2026_trimmed.json"))])
+        let state = TemporaryFolder()
+        let config = state.write(
+            "config.yaml",
+            """
+            state_dir: \(state.path)
+            providers:
+              meteoalarm: { base_url: \(server.baseURL) }
+            locations:
+              - id: annaberg
+                latitude: 50.58
+                longitude: 13.0
+                meteoalarm: { country: germany, region: Erzgebirgskreis }
+              - id: kiel
+                latitude: 54.32
+                longitude: 10.12
+                meteoalarm: { country: germany, region: DE999 }
+            """)
+        let result = try BridgeProcess.run(["check", "--config", config])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("MeteoAlarm regions with warnings now in the germany feed:"))
+        #expect(result.stdout.contains("  DE343  Erzgebirgskreis\n"))
+        #expect(result.stdout.contains("location annaberg: region 'Erzgebirgskreis' has warnings now"))
+        #expect(result.stdout.contains("location kiel: region 'DE999' has none now"))
+        // One feed for both locations.
+        #expect(try server.requests(to: "/api/v1/warnings/feeds-germany").count == 1)
+    }
+}
