@@ -23,6 +23,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
     public var language: Language
     /// Every provider a location uses or the file configures, keyed by name, defaults filled.
     public var providers: [String: ProviderSettings]
+    /// `providers.brightsky|metalerts|meteoalarm` (warning sources only), by name.
+    public var alertSources: [String: AlertSourceSettings] = [:]
     public var locations: [LocationSettings]
     /// The file it was read from.
     public var path: String

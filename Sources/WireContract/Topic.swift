@@ -8,12 +8,14 @@ public enum Topic: Hashable, Sendable {
     case location(String, LocationTopic)
     /// `<base>/<loc>/current/<field>`: one current value as plain text (`flat_topics`).
     case currentField(String, String)
+    /// `<base>/<loc>/alerts/event`: a warning appeared, changed or ended (not retained).
+    case alertEvent(String)
 
     /// The location the topic belongs to, if any.
     public var location: String? {
         switch self {
         case .bridgeState, .bridgeInfo: nil
-        case .location(let id, _), .currentField(let id, _): id
+        case .location(let id, _), .currentField(let id, _), .alertEvent(let id): id
         }
     }
 }
@@ -47,6 +49,7 @@ public struct TopicNames: Sendable, Equatable {
         case .bridgeInfo: base + "/bridge/info"
         case .location(let id, let kind): base + "/" + id + "/" + kind.rawValue
         case .currentField(let id, let field): base + "/" + id + "/current/" + field
+        case .alertEvent(let id): base + "/" + id + "/alerts/event"
         }
     }
 
@@ -66,6 +69,9 @@ public struct TopicNames: Sendable, Equatable {
             let id = String(parts[0])
             guard LocationID.isValid(id), let kind = LocationTopic(rawValue: String(parts[1])) else { return nil }
             return .location(id, kind)
+        case 3 where parts[1] == "alerts" && parts[2] == "event":
+            let id = String(parts[0])
+            return LocationID.isValid(id) ? .alertEvent(id) : nil
         case 3 where parts[1] == "current":
             let id = String(parts[0])
             guard LocationID.isValid(id), !parts[2].isEmpty else { return nil }
@@ -89,6 +95,7 @@ public struct TopicNames: Sendable, Equatable {
     public func nowcast(_ location: String) -> String { name(.location(location, .nowcast)) }
     public func outlook(_ location: String) -> String { name(.location(location, .outlook)) }
     public func airQuality(_ location: String) -> String { name(.location(location, .airQuality)) }
+    public func alertEvent(_ location: String) -> String { name(.alertEvent(location)) }
     public func currentField(_ location: String, _ field: String) -> String {
         name(.currentField(location, field))
     }

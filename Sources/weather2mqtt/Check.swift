@@ -5,7 +5,7 @@ import WireContract
 
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validate the configuration and print the plan: locations, providers, requests per day.")
+        abstract: "Validate the configuration and print the plan: locations, providers, requests per day, MeteoAlarm regions.")
 
     @OptionGroup var options: ConfigOption
 
@@ -24,6 +24,10 @@ struct Check: AsyncParsableCommand {
         }
         let plan = RequestPlan(configuration: setup.configuration, providers: setup.refresher.providers)
         print(Secrets.redact(plan.text()), terminator: "")
+        print(
+            await MeteoAlarmRegionsReport.text(
+                configuration: setup.configuration, transport: setup.refresher.transport, log: setup.log),
+            terminator: "")
         // Invalid: 78 (from loadOrExit, with the reason). Valid but over a budget: a warning on
         // stderr and 0, since the bridge runs with it.
         if let warning = plan.overBudgetWarning { printError(warning) }

@@ -236,7 +236,7 @@ struct NWSTests {
         // "Flood Watch" by NWS Portland OR, Severe, onset 13:34 PST, expires 05:30 but ends 22nd 10:00.
         #expect(flood.title == "Flood Watch")
         #expect(flood.severity == .severe)
-        #expect(flood.source == "NWS Portland OR")
+        #expect(flood.sender == "NWS Portland OR" && flood.source == "nws")
         #expect(flood.id == "NWS-IDP-PROD-3965873-3369046")
         #expect(flood.uri == "https://api.weather.gov/alerts/NWS-IDP-PROD-3965873-3369046")
         #expect(flood.onset == ProviderGolden.instant("2019-12-20T13:34:00-08:00"))

@@ -85,3 +85,20 @@ struct TerminalGoldenTests {
         }
     }
 }
+
+@Suite("Terminal warnings")
+struct TerminalWarningTests {
+    @Test("show credits each warning source of the alerts it lists, once, after the weather's attribution")
+    func warningAttribution() throws {
+        let credit = "Warnings: MeteoAlarm (EUMETNET) and Deutscher Wetterdienst"
+        let model = try ViewModelFixtures.model("munich-full", now: TerminalGoldenTests.fresh) { document in
+            document.set("alerts.alerts.0.attribution", .string(credit))
+            document.set("alerts.alerts.1.attribution", .string(credit))
+        }
+        #expect(model.alerts.first?.attribution == credit)
+        let text = TerminalRenderer(options: TerminalOptions(glyphs: .ascii, width: 200)).render(model)
+        let footer = try #require(text.split(separator: "\n").last { $0.contains("Warnings:") })
+        #expect(footer.contains(credit))
+        #expect(footer.components(separatedBy: "MeteoAlarm").count == 2)
+    }
+}

@@ -16,7 +16,10 @@ struct PayloadBuilderTests {
         "precipitation_type", "wind_speed", "wind_gust", "wind_bearing", "wind_direction", "humidity", "pressure",
         "uv_index", "sunrise", "sunset", "moon_phase",
     ]
-    static let alertKeys = ["id", "title", "severity", "description", "onset", "expires", "source", "uri"]
+    static let alertKeys = [
+        "id", "title", "severity", "description", "onset", "expires", "source", "uri", "event", "awareness",
+        "instruction", "sender", "attribution",
+    ]
 
     struct Case: Sendable, CustomTestStringConvertible {
         var location: LocationInfo

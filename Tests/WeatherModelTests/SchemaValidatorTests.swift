@@ -151,8 +151,8 @@ struct SchemaValidatorTests {
         let validator = try SchemaValidator.repository()
         #expect(
             validator.schemaNames == [
-                "air_quality", "alerts", "bridge-info", "common", "current", "daily", "hourly", "nowcast", "outlook",
-                "status",
+                "air_quality", "alert-event", "alerts", "bridge-info", "common", "current", "daily", "hourly", "nowcast",
+                "outlook", "status",
             ])
     }
 

@@ -15,6 +15,7 @@ struct TopicNamesTests {
         #expect(names.name(.location("oslo", .alerts)) == "home/weather/oslo/alerts")
         #expect(names.name(.location("oslo", .status)) == "home/weather/oslo/status")
         #expect(names.name(.currentField("oslo", "temperature")) == "home/weather/oslo/current/temperature")
+        #expect(names.name(.alertEvent("oslo")) == "home/weather/oslo/alerts/event")
         #expect(names.everyLocation(.status) == "home/weather/+/status")
     }
 
@@ -23,7 +24,7 @@ struct TopicNamesTests {
         arguments: [
             Topic.bridgeState, .bridgeInfo, .location("a", .current), .location("x-1_b", .hourly),
             .location("oslo", .daily), .location("oslo", .alerts), .location("oslo", .status),
-            .currentField("oslo", "wind_speed"),
+            .currentField("oslo", "wind_speed"), .alertEvent("oslo"),
         ])
     func roundTrip(topic: Topic) {
         #expect(names.parse(names.name(topic)) == topic)
@@ -36,7 +37,7 @@ struct TopicNamesTests {
             "home/weather/oslo", "home/weather/oslo/forecast", "home/weather/bridge/current",
             "home/weather/bridge/status", "home/weather/Oslo/current", "home/weather//current",
             "home/weather/oslo/current/", "home/weather/oslo/hourly/x", "home/weather/oslo/current/a/b",
-            "home/weather/bridge/state/x",
+            "home/weather/bridge/state/x", "home/weather/oslo/alerts/events", "home/weather/oslo/status/event",
         ])
     func foreign(name: String) {
         #expect(names.parse(name) == nil)

@@ -21,7 +21,7 @@ extension BridgeService {
         let settings = configuration.mqtt
         guard settings.protocolVersion == .v5, settings.messageExpiry > 0 else { return nil }
         switch topics.parse(topic) {
-        case .location(_, .status), .bridgeState, .bridgeInfo, nil: return nil
+        case .location(_, .status), .bridgeState, .bridgeInfo, .alertEvent, nil: return nil
         case .location, .currentField: return UInt32(settings.messageExpiry)
         }
     }
@@ -46,7 +46,7 @@ extension BridgeService {
         retain(topics.current(location.id), payloads.current.utf8Bytes)
         retain(topics.hourly(location.id), payloads.hourly.utf8Bytes)
         retain(topics.daily(location.id), payloads.daily.utf8Bytes)
-        retain(topics.alerts(location.id), payloads.alerts.utf8Bytes)
+        retain(topics.alerts(location.id), alertsPayload(location, state: state, fallback: payloads.alerts).utf8Bytes)
         publishNowcastAndOutlook(location, state: state)
         if configuration.mqtt.flatTopics {
             for (field, value) in StatusPayload.flatFields(payloads.current) {

@@ -47,6 +47,11 @@ public actor BridgeService {
     var births = BirthCoalescer()
     /// Per-location refresh lines are `debug`; this is the `info` summary.
     var summary = RefreshSummary()
+    /// Warnings (BridgeService+Alerts): the sources, made on first use; each location's merged
+    /// alerts; the set last announced as events (as saved in state_dir).
+    var alertSources: AlertSources?
+    var mergedAlerts: [String: [Alert]] = [:]
+    var announcedAlerts: [String: [Alert]] = [:]
 
     public init(configuration: BridgeConfiguration, clock: BridgeClock, log: Log, refresher: Refresher) {
         self.configuration = configuration
@@ -333,6 +338,7 @@ public actor BridgeService {
                 addNext()
             }
         }
+        await refreshAlerts(due)
         persistBudget()
         return worst
     }

@@ -198,7 +198,9 @@ enum ForecastArchive {
         [
             "id": .string(alert.id), "title": .string(alert.title), "severity": .string(alert.severity.rawValue),
             "description": JSONValue(alert.description), "onset": time(alert.onset), "expires": time(alert.expires),
-            "source": JSONValue(alert.source), "uri": JSONValue(alert.uri),
+            "source": JSONValue(alert.source), "uri": JSONValue(alert.uri), "event": JSONValue(alert.event),
+            "awareness": JSONValue(alert.awareness), "instruction": JSONValue(alert.instruction),
+            "sender": JSONValue(alert.sender), "attribution": JSONValue(alert.attribution),
         ]
     }
 
@@ -207,7 +209,9 @@ enum ForecastArchive {
         return Alert(
             id: id, title: title, severity: AlertSeverity(parsing: json["severity"]?.string),
             description: json["description"]?.string, onset: date(json["onset"]), expires: date(json["expires"]),
-            source: json["source"]?.string, uri: json["uri"]?.string)
+            source: json["source"]?.string, uri: json["uri"]?.string, event: json["event"]?.string,
+            awareness: json["awareness"]?.string, instruction: json["instruction"]?.string,
+            sender: json["sender"]?.string, attribution: json["attribution"]?.string)
     }
 
     static func time(_ date: Date?) -> JSONValue { JSONValue(date.map { $0.timeIntervalSince1970 }) }

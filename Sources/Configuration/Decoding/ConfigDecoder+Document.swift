@@ -54,6 +54,7 @@ extension ConfigDecoder {
         }
         configuration.providers = providers
         configuration.language = language
+        configuration.alertSources = try alertSources(top.value("providers"))
         try crossCheck(configuration, top)
         configuration.warnings = warnings
         configuration.secrets = secretValues

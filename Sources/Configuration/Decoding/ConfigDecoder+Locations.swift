@@ -5,7 +5,7 @@ import YAML
 extension ConfigDecoder {
     static let locationKeys = [
         "id", "name", "latitude", "longitude", "timezone", "providers", "interval", "elevation", "air_quality",
-        "language",
+        "language", "alerts", "meteoalarm",
     ]
 
     /// The `locations:` list: at least one, ids unique (`LocationSettings` documents the keys).
@@ -83,6 +83,7 @@ extension ConfigDecoder {
         location.elevation = try double(section, "elevation", in: -500...9000)
         location.airQuality = try bool(section, "air_quality") ?? false
         location.language = try language(section, "language")
+        try alertSettings(section, path: path, into: &location)
         return location
     }
 

@@ -4,7 +4,7 @@ extension ConfigDecoder {
     /// The `providers:` section: one entry per known provider name (`ProviderSettings`
     /// documents the keys).
     func providers(_ node: YAMLNode?) throws(ConfigurationError) -> [String: ProviderSettings] {
-        let names = KnownProvider.allCases.map(\.rawValue)
+        let names = KnownProvider.allCases.map(\.rawValue) + AlertSourceName.warningOnly.map(\.rawValue)
         let section = try section(node, path: "providers", keys: names)
         var result: [String: ProviderSettings] = [:]
         for entry in section.entries {
@@ -43,7 +43,7 @@ extension ConfigDecoder {
     }
 
     /// An `http://` or `https://` base URL, without a query or a trailing `/`.
-    private func httpURL(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> String? {
+    func httpURL(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> String? {
         guard let value = try string(section, key) else { return nil }
         let name = section.name(key)
         let line = section.value(key)

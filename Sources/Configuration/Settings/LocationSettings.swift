@@ -7,7 +7,8 @@ import WeatherModel
 /// name; required for met-no), `providers` (first = primary, the rest fallbacks; default
 /// `[open-meteo]`), `interval` (≥ 1m, default 15m), `elevation` (metres above sea level,
 /// −500…9000, optional: passed to met.no as `altitude` and to Open-Meteo as `elevation`),
-/// `air_quality` (default false), `language` (default: the top-level `language`).
+/// `air_quality` (default false), `language` (default: the top-level `language`), `alerts`
+/// (warning sources) and `meteoalarm` (`{country, region}`).
 public struct LocationSettings: Sendable, Equatable {
     public var id: String
     public var name: String
@@ -27,6 +28,12 @@ public struct LocationSettings: Sendable, Equatable {
     public var language: Language?
     /// The line of the item, `nil` when built in code.
     public var line: Int?
+    /// `alerts:`: `AlertSourceName` raw values, in order of preference, or `["auto"]` (the
+    /// source the coordinates make obvious); `nil` when not configured (the forecast
+    /// provider's alerts only).
+    public var alerts: [String]? = nil
+    /// `meteoalarm: { country, region }`.
+    public var meteoAlarm: MeteoAlarmRegion? = nil
 
     public init(
         id: String, name: String? = nil, latitude: Double, longitude: Double, timezone: String? = nil,

@@ -164,17 +164,15 @@ extension NWS {
             guard let title = properties?["event"]?.text ?? properties?["headline"]?.text,
                 let id = properties?["id"]?.text ?? feature["id"]?.text ?? properties?["@id"]?.text
             else { return nil }
-            var description = properties?["description"]?.text
-            if let instruction = properties?["instruction"]?.text {
-                description = description.map { $0 + "\n\n" + instruction } ?? instruction
-            }
             return Alert(
                 id: id, title: title, severity: AlertSeverity(parsing: properties?["severity"]?.string),
-                description: description,
+                description: properties?["description"]?.text,
                 onset: properties?["onset"]?.isoTime ?? properties?["effective"]?.isoTime,
                 // The hazard's end where it is known, else the message's expiry.
                 expires: properties?["ends"]?.isoTime ?? properties?["expires"]?.isoTime,
-                source: properties?["senderName"]?.text, uri: properties?["@id"]?.text ?? feature["id"]?.text)
+                uri: properties?["@id"]?.text ?? feature["id"]?.text, event: properties?["event"]?.text,
+                instruction: properties?["instruction"]?.text, sender: properties?["senderName"]?.text
+            ).from(.nws)
         }
     }
 }

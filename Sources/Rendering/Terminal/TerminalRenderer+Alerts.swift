@@ -43,12 +43,17 @@ extension TerminalRenderer.Context {
         }
     }
 
-    /// The data's attribution and provider, as its licence asks.
+    /// The data's attribution and provider, and the credit of each warning source shown, as
+    /// their licences ask.
     mutating func footer() {
         var parts: [String] = []
         if let attribution = model.attribution { parts.append(attribution) }
         if let provider = model.provider, !(model.attribution ?? "").lowercased().contains(provider.lowercased()) {
             parts.append(Messages.fill(words.via, [("provider", provider)]))
+        }
+        // The warning sources of the alerts shown, each once.
+        for alert in model.alerts.prefix(options.alertCount) {
+            if let credit = alert.attribution, !parts.contains(credit) { parts.append(credit) }
         }
         guard !parts.isEmpty else { return }
         var row = line()

@@ -159,6 +159,8 @@ public struct WeatherAlert: Sendable, Equatable {
     public var expires: Date?
     public var source: String?
     public var uri: String?
+    /// The credit the warning's source asks for (shown in the footer with the alerts).
+    public var attribution: String?
 
     init(_ reader: FieldReader) throws(ViewModelError) {
         id = try reader.string("id")
@@ -169,5 +171,6 @@ public struct WeatherAlert: Sendable, Equatable {
         expires = try reader.date("expires")
         source = try reader.string("source")
         uri = try reader.string("uri")
+        attribution = try reader.string("attribution")
     }
 }

@@ -133,17 +133,7 @@ public struct PayloadBuilder: Sendable {
         }
         object.appendUnchecked(
             "alerts",
-            .array(
-                active.map { alert in
-                    [
-                        "id": .string(alert.id), "title": .string(alert.title),
-                        "severity": .string(alert.severity.rawValue),
-                        "description": JSONValue(alert.description),
-                        "onset": JSONValue(alert.onset.map { ISO8601.string($0, in: zone) }),
-                        "expires": JSONValue(alert.expires.map { ISO8601.string($0, in: zone) }),
-                        "source": JSONValue(alert.source), "uri": JSONValue(alert.uri),
-                    ]
-                }))
+            .array(active.map { .object($0.json(in: zone)) }))
         return .object(object)
     }
 

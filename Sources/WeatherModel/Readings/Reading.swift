@@ -71,12 +71,26 @@ public struct Alert: Sendable, Equatable {
     public var description: String?
     public var onset: Date?
     public var expires: Date?
+    /// The warning source that delivered it (`nws`, `brightsky`, `metalerts`, `meteoalarm`,
+    /// `openweathermap`, or the forecast provider's name).
     public var source: String?
     public var uri: String?
+    /// The kind of hazard in the source's words (`gale`, `strong heat`, `Severe Thunderstorm Warning`).
+    public var event: String?
+    /// The awareness colour where the source has one: `green` `yellow` `orange` `red`.
+    public var awareness: String?
+    /// What to do, where the source separates it from the description.
+    public var instruction: String?
+    /// The issuing service (`Deutscher Wetterdienst`, `MET Norway`, `NWS Portland OR`).
+    public var sender: String?
+    /// The credit the source asks for.
+    public var attribution: String?
 
     public init(
         id: String, title: String, severity: AlertSeverity, description: String? = nil,
-        onset: Date? = nil, expires: Date? = nil, source: String? = nil, uri: String? = nil
+        onset: Date? = nil, expires: Date? = nil, source: String? = nil, uri: String? = nil,
+        event: String? = nil, awareness: String? = nil, instruction: String? = nil, sender: String? = nil,
+        attribution: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -86,6 +100,11 @@ public struct Alert: Sendable, Equatable {
         self.expires = expires
         self.source = source
         self.uri = uri
+        self.event = event
+        self.awareness = awareness
+        self.instruction = instruction
+        self.sender = sender
+        self.attribution = attribution
     }
 }
 

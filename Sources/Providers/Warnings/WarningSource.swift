@@ -1,0 +1,64 @@
+import WeatherModel
+
+/// A warning source a location can list under `alerts:` (SPEC §4 alerts), apart from its
+/// forecast provider: each names its default base URL and the credit its data needs.
+public enum WarningSource: String, Sendable, CaseIterable {
+    /// US National Weather Service, `/alerts/active?point=`.
+    case nws
+    /// Deutscher Wetterdienst through Bright Sky, `/alerts?lat=&lon=` (Germany).
+    case brightsky
+    /// MET Norway MetAlerts 2.0, `/weatherapi/metalerts/2.0/current.json?lat=&lon=` (Norway).
+    case metalerts
+    /// EUMETNET MeteoAlarm, one feed per country, matched by region (Europe).
+    case meteoalarm
+    /// OpenWeatherMap One Call 4.0 alert detail, `/alert/{id}` (ids from the forecast).
+    case openweathermap
+
+    /// Where the source answers unless `providers.<name>.base_url` says otherwise.
+    public var defaultBaseURL: String {
+        switch self {
+        case .nws: "https://api.weather.gov"
+        case .brightsky: "https://api.brightsky.dev"
+        case .metalerts: "https://api.met.no/weatherapi/metalerts/2.0"
+        case .meteoalarm: "https://feeds.meteoalarm.org"
+        case .openweathermap: "https://api.openweathermap.org/data/4.0/onecall"
+        }
+    }
+
+    /// The credit each alert of this source carries in `attribution`.
+    public var attribution: String {
+        switch self {
+        case .nws: "Warnings: US National Weather Service (public domain)"
+        case .brightsky: "Warnings: Deutscher Wetterdienst, via Bright Sky"
+        case .metalerts: "Warnings: MET Norway (CC BY 4.0)"
+        case .meteoalarm: "Warnings: MeteoAlarm (EUMETNET) and the issuing national service"
+        case .openweathermap: "Warnings: OpenWeatherMap, from the issuing national service"
+        }
+    }
+
+    /// The source whose area covers a point, for locations that list no `alerts:`: NWS in
+    /// the United States (contiguous, Alaska, Hawaii), Bright Sky in Germany, MetAlerts in
+    /// mainland Norway; `nil` elsewhere (MeteoAlarm needs a configured region). Rough boxes:
+    /// a point near a border may get a source that has nothing for it (an empty list).
+    public static func defaultSource(latitude: Double, longitude: Double) -> WarningSource? {
+        func inside(_ south: Double, _ north: Double, _ west: Double, _ east: Double) -> Bool {
+            latitude >= south && latitude <= north && longitude >= west && longitude <= east
+        }
+        if inside(24.5, 49.4, -125, -66.9) || inside(51, 71.5, -170, -129.9) || inside(18.8, 22.3, -160.3, -154.7) {
+            return .nws
+        }
+        if inside(47.27, 55.06, 5.87, 15.04) { return .brightsky }
+        if inside(57.9, 71.2, 4.5, 31.2) && !(latitude < 69 && longitude > 12.5 && latitude < 65) { return .metalerts }
+        return nil
+    }
+}
+
+extension Alert {
+    /// The alert with `source` and `attribution` filled from `source` where they are empty.
+    func from(_ source: WarningSource) -> Alert {
+        var alert = self
+        alert.source = source.rawValue
+        if alert.attribution == nil { alert.attribution = source.attribution }
+        return alert
+    }
+}
