@@ -76,9 +76,7 @@ public struct Refresher: Sendable {
                     ))
                 continue
             }
-            let limit =
-                configuration.provider(name)?.dailyBudget
-                ?? RequestBudget.defaultBudget(provider: name, api: configuration.provider(name)?.api)
+            let limit = PollingRules.dailyBudget(name, configuration: configuration)
             if budget.usedToday(name) + provider.callsPerFetch > limit {
                 errors.append((name, .rateLimited("daily budget of \(limit) requests used up", retryAfter: nil)))
                 continue

@@ -12,11 +12,9 @@ public enum StatusPayload {
         func time(_ date: Date?) -> JSONValue { JSONValue(date.map { ISO8601.string($0, in: zone) }) }
         var quota = JSONObject()
         for name in location.providers {
-            let settings = configuration.provider(name)
             quota[name] = [
                 "used_today": .number(Double(budget.usedToday(name))),
-                "budget": .number(
-                    Double(settings?.dailyBudget ?? RequestBudget.defaultBudget(provider: name, api: settings?.api))),
+                "budget": .number(Double(PollingRules.dailyBudget(name, configuration: configuration))),
             ]
         }
         let lastError: JSONValue =
@@ -28,7 +26,7 @@ public enum StatusPayload {
             } ?? .null
         return [
             "location": .string(location.id),
-            "state": .string(state.state(now: now, interval: Double(location.interval))),
+            "state": .string(PollingRules.status(state, location: location, now: now)),
             "provider": JSONValue(state.provider),
             "last_success": time(state.lastSuccess),
             "last_attempt": time(state.lastAttempt),

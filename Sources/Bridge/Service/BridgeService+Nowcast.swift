@@ -31,7 +31,7 @@ extension BridgeService {
     func refreshMetNoNowcast() async {
         let now = clock.now()
         let limit =
-            configuration.provider("met-no")?.dailyBudget ?? RequestBudget.defaultBudget(provider: "met-no", api: nil)
+            PollingRules.dailyBudget("met-no", configuration: configuration)
         let baseURL = configuration.provider("met-no")?.baseURL ?? MetNo.defaultBaseURL
         for location in configuration.locations {
             guard var state = states[location.id], state.provider == "met-no",
@@ -79,7 +79,7 @@ extension BridgeService {
             baseURL: configuration.provider("open-meteo")?.airQualityURL ?? OpenMeteoAirQuality.defaultBaseURL,
             userAgent: BridgeVersion.userAgent(contact: configuration.contact))
         let limit =
-            configuration.provider("open-meteo")?.dailyBudget ?? RequestBudget.defaultBudget(provider: "open-meteo", api: nil)
+            PollingRules.dailyBudget("open-meteo", configuration: configuration)
         for location in due {
             budget.roll(to: now)
             guard budget.usedToday("open-meteo") + OpenMeteoAirQuality.callsPerFetch <= limit else {

@@ -343,84 +343,20 @@ public actor BridgeService {
         return worst
     }
 
-    /// Records an outcome in the location's state and publishes what changed.
+    /// Records an outcome in the location's state and publishes what changed: the decisions are
+    /// `LocationSchedule`'s; this executes them (log, save, publish).
     func apply(_ outcome: Refresher.Outcome, to location: LocationSettings) -> Int32 {
-        // A shutdown during the request is nobody's failure: nothing is counted or saved, and
-        // the location stays due, so the next start asks at once.
-        if case .cancelled = outcome { return ExitCode.success }
         let now = clock.now()
-        var state = states[location.id] ?? LocationState(nextPoll: now)
-        state.lastAttempt = now
+        let transition = LocationSchedule.apply(
+            outcome, to: states[location.id] ?? LocationState(nextPoll: now), location: location, now: now,
+            random: Double.random(in: 0..<1))
+        guard transition.changed else { return transition.exitCode }
         quotaShown[location.id] = nil
-        let interval = max(Double(location.interval), location.providers.map(PollPolicy.minimumInterval).max() ?? 60)
-        var code = ExitCode.success
-        switch outcome {
-        case .fresh(let provider, let result, let earlier):
-            state.forecast = result.forecast
-            // met.no's nowcast comes from a request of its own (refreshMetNoNowcast): keep it.
-            if result.nowcast != nil || provider != "met-no" { state.nowcast = result.nowcast }
-            state.lastError = earlier.first.map {
-                LocationState.LastError(
-                    at: now, provider: $0.provider, message: $0.error.description, httpStatus: $0.error.httpStatus)
-            }
-            state.nextPoll = PollPolicy.nextPoll(
-                after: now, interval: interval, lifetime: result.freshness.lifetime, random: Double.random(in: 0..<1))
-            for (skipped, error) in earlier {
-                if let seconds = error.retryAfter, seconds > 0 { state.notBefore[skipped] = now.addingTimeInterval(seconds) }
-                let again = max(state.notBefore[skipped] ?? now, state.nextPoll)
-                log.warning(
-                    RefreshLog.fellBack(from: skipped, error, nextAttempt: again, now: now, retryAfter: error.retryAfter),
-                    ["location": location.id, "provider": provider])
-            }
-            state.provider = provider
-            state.fetchedAt = now
-            state.lastSuccess = now
-            state.consecutiveFailures = 0
-            state.validators[provider] = result.freshness.validators
-            state.expiresAt = now.addingTimeInterval(max(interval, result.freshness.lifetime ?? 0))
-            summary.record(.fresh, fellBack: !earlier.isEmpty, now: now)
-            log.debug(
-                "refreshed", ["location": location.id, "provider": provider])
-        case .notModified(let provider, let freshness):
-            state.lastSuccess = now
-            state.lastError = nil
-            state.consecutiveFailures = 0
-            state.nextPoll = PollPolicy.nextPoll(
-                after: now, interval: interval, lifetime: freshness.lifetime, random: Double.random(in: 0..<1))
-            state.expiresAt = now.addingTimeInterval(max(interval, freshness.lifetime ?? 0))
-            summary.record(.notModified, now: now)
-            log.debug("not modified", ["location": location.id, "provider": provider])
-        case .cancelled:
-            return ExitCode.success
-        case .failed(let errors):
-            state.consecutiveFailures += 1
-            let retryAfter = errors.compactMap(\.error.retryAfter).max()
-            state.nextPoll = now.addingTimeInterval(
-                PollPolicy.backoff(
-                    failures: state.consecutiveFailures, retryAfter: retryAfter, random: Double.random(in: 0..<1)))
-            for (provider, error) in errors {
-                if let seconds = error.retryAfter, seconds > 0 {
-                    state.notBefore[provider] = now.addingTimeInterval(seconds)
-                }
-            }
-            summary.record(.failed, now: now)
-            if let (provider, error) = errors.first {
-                state.lastError = LocationState.LastError(
-                    at: now, provider: provider, message: error.description, httpStatus: error.httpStatus)
-                log.warning(
-                    RefreshLog.failed(error, nextAttempt: state.nextPoll, now: now, retryAfter: retryAfter),
-                    ["location": location.id, "provider": provider, "failures": "\(state.consecutiveFailures)"])
-                code = ExitCode.forProviderError(error)
-            } else {
-                log.warning(
-                    "no provider could be asked; "
-                        + RefreshLog.next(state.nextPoll, now: now, retryAfter: nil), ["location": location.id])
-                code = ExitCode.unavailable
-            }
-        }
-        states[location.id] = state
+        if let counted = transition.summary { summary.record(counted.kind, fellBack: counted.fellBack, now: now) }
+        for line in transition.logs { log.write(line) }
+        states[location.id] = transition.state
         persist(location.id)
         publishReadings(location)
-        return code
+        return transition.exitCode
     }
 }

@@ -114,8 +114,9 @@ public struct OneShotFetch: Sendable {
                 filled.forecast = result.forecast
                 filled.provider = provider
                 filled.fetchedAt = now
-                let interval = Double(location.interval)
-                filled.expiresAt = now.addingTimeInterval(max(interval, result.freshness.lifetime ?? 0))
+                // The same `expires_at` as `run` gives this answer (met.no: never under 10 min).
+                filled.expiresAt = PollingRules.expiresAt(
+                    fetchedAt: now, location: location, lifetime: result.freshness.lifetime)
                 if let payloads = setup.refresher.payloads(for: location, state: filled, now: now) {
                     output[location.id] = [
                         "current": payloads.current, "hourly": payloads.hourly, "daily": payloads.daily,
@@ -152,7 +153,7 @@ public struct RequestPlan: Sendable {
         var calls: [String: Int] = [:]
         for location in configuration.locations {
             guard let primary = location.providers.first else { continue }
-            let interval = max(Double(location.interval), PollPolicy.minimumInterval(provider: primary))
+            let interval = PollingRules.interval(of: location)
             let perFetch = providers[primary]?.callsPerFetch ?? 1
             calls[primary, default: 0] += Int((86400 / interval).rounded(.up)) * perFetch
             if location.airQuality { calls["open-meteo", default: 0] += Self.airQualityCallsPerDay }
@@ -170,8 +171,7 @@ public struct RequestPlan: Sendable {
     public static var airQualityCallsPerDay: Int { 24 * OpenMeteoAirQuality.callsPerFetch }
 
     public func budget(_ provider: String) -> Int {
-        configuration.provider(provider)?.dailyBudget
-            ?? RequestBudget.defaultBudget(provider: provider, api: configuration.provider(provider)?.api)
+        PollingRules.dailyBudget(provider, configuration: configuration)
     }
 
     public var overBudget: Bool {
@@ -199,7 +199,7 @@ public struct RequestPlan: Sendable {
         lines.append("")
         lines.append("locations:")
         for location in configuration.locations {
-            let interval = max(Double(location.interval), PollPolicy.minimumInterval(provider: location.providers.first ?? ""))
+            let interval = PollingRules.interval(of: location)
             lines.append(
                 "  \(location.id) (\(location.name)) \(location.latitude), \(location.longitude)"
                     + " zone \(location.timezone ?? "from provider") every \(Int(interval / 60)) min"

@@ -42,7 +42,14 @@ public struct Log: Sendable {
         write(.error, message, metadata)
     }
 
-    private func write(_ severity: LogLevel, _ message: () -> String, _ metadata: KeyValuePairs<String, String>) {
+    /// Writes a line a pure rule decided on (`LocationSchedule`'s effects).
+    public func write(_ line: LogLine) {
+        write(line.level, { line.message }, line.metadata.map { (key: $0.key, value: $0.value) })
+    }
+
+    private func write(
+        _ severity: LogLevel, _ message: () -> String, _ metadata: some Sequence<(key: String, value: String)>
+    ) {
         guard severity >= level else { return }
         var text = message()
         for (key, value) in metadata {

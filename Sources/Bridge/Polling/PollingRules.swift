@@ -1,0 +1,31 @@
+import Configuration
+import FoundationEssentials
+
+/// The one home of the bridge's polling facts that `run`, `fetch`, `check` and the status all
+/// use: how often a location is polled, when its answer expires, when it is stale, and how many
+/// requests a provider may have a day. Pure: values in, values out.
+public enum PollingRules {
+    /// The interval a location is polled at: its configured `interval`, but never faster than
+    /// any of its providers allows (a fallback may serve, and met.no and NWS ask for 10 min).
+    public static func interval(of location: LocationSettings) -> Double {
+        max(Double(location.interval), location.providers.map(PollPolicy.minimumInterval).max() ?? 60)
+    }
+
+    /// When an answer fetched at `fetchedAt` expires: after the poll interval, or the answer's
+    /// own lifetime (`Expires`, `max-age`) when that is longer. `expires_at` of every payload.
+    public static func expiresAt(fetchedAt: Date, location: LocationSettings, lifetime: Double?) -> Date {
+        fetchedAt.addingTimeInterval(max(interval(of: location), lifetime ?? 0))
+    }
+
+    /// The status `state` of a location (SPEC §3): `stale` once `now` is past `expires_at` by
+    /// more than a poll interval; `ok`, `error` or `waiting` otherwise.
+    public static func status(_ state: LocationState, location: LocationSettings, now: Date) -> String {
+        state.state(now: now, interval: interval(of: location))
+    }
+
+    /// The requests a provider may have a UTC day: `daily_budget`, else the provider's default.
+    public static func dailyBudget(_ provider: String, configuration: BridgeConfiguration) -> Int {
+        let settings = configuration.provider(provider)
+        return settings?.dailyBudget ?? RequestBudget.defaultBudget(provider: provider, api: settings?.api)
+    }
+}

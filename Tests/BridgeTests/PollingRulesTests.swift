@@ -1,0 +1,167 @@
+import Configuration
+import Foundation
+import Providers
+import TestSupport
+import Testing
+import WeatherModel
+import WireContract
+
+@testable import Bridge
+
+/// The one effective interval, stale rule and budget limit that `run`, `fetch`, `check` and the
+/// status share; the budget and not-before skips of a refresh; and the service executing a
+/// transition — all in process.
+@Suite("Polling rules: one interval, one stale rule, one budget", .serialized)
+struct PollingRulesTests {
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+    @Test("the effective interval is the configured one, never under any provider's minimum")
+    func effectiveInterval() {
+        let metNo = LocationSettings(id: "a", latitude: 59.9, longitude: 10.7, providers: ["met-no"], interval: 300)
+        let fallback = LocationSettings(id: "b", latitude: 59.9, longitude: 10.7, providers: ["open-meteo", "nws"], interval: 120)
+        let slow = LocationSettings(id: "c", latitude: 59.9, longitude: 10.7, providers: ["met-no"], interval: 1800)
+        let fast = LocationSettings(id: "d", latitude: 59.9, longitude: 10.7, providers: ["open-meteo"], interval: 60)
+        #expect(PollingRules.interval(of: metNo) == 600)
+        #expect(PollingRules.interval(of: fallback) == 600)
+        #expect(PollingRules.interval(of: slow) == 1800)
+        #expect(PollingRules.interval(of: fast) == 60)
+        #expect(PollingRules.expiresAt(fetchedAt: now, location: metNo, lifetime: nil) == now.addingTimeInterval(600))
+        #expect(PollingRules.expiresAt(fetchedAt: now, location: metNo, lifetime: 7200) == now.addingTimeInterval(7200))
+    }
+
+    @Test("status at its boundaries: waiting, error, ok up to a whole effective interval past expiry, then stale")
+    func statusBoundaries() {
+        let metNo = LocationSettings(id: "a", latitude: 59.9, longitude: 10.7, providers: ["met-no"], interval: 300)
+        var state = LocationState(nextPoll: now)
+        #expect(PollingRules.status(state, location: metNo, now: now) == "waiting")
+        state.consecutiveFailures = 1
+        #expect(PollingRules.status(state, location: metNo, now: now) == "error")
+        state.forecast = Forecast(current: .init(time: now))
+        state.expiresAt = now.addingTimeInterval(600)
+        #expect(PollingRules.status(state, location: metNo, now: now) == "ok")
+        // The threshold is the effective 600 s, not the configured 300 s.
+        #expect(PollingRules.status(state, location: metNo, now: now.addingTimeInterval(1200)) == "ok")
+        #expect(PollingRules.status(state, location: metNo, now: now.addingTimeInterval(1201)) == "stale")
+    }
+
+    @Test("a provider's daily budget: daily_budget when set, else its default (OpenWeatherMap by api)")
+    func dailyBudget() {
+        let configuration = BridgeConfiguration(
+            providers: [
+                "open-meteo": ProviderSettings(name: "open-meteo", baseURL: "http://127.0.0.1:1", dailyBudget: 5),
+                "openweathermap": ProviderSettings(name: "openweathermap", baseURL: "http://127.0.0.1:1", api: "free"),
+            ],
+            locations: [LocationSettings(id: "a", latitude: 1, longitude: 2)])
+        #expect(PollingRules.dailyBudget("open-meteo", configuration: configuration) == 5)
+        #expect(PollingRules.dailyBudget("openweathermap", configuration: configuration) == 50_000)
+        #expect(PollingRules.dailyBudget("pirate-weather", configuration: configuration) == 300)
+    }
+
+    /// A configuration with one open-meteo location on a port nobody listens on: the refresher
+    /// below must decide without asking.
+    func refresher(budget: Int?) throws -> (Refresher, LocationSettings) {
+        let location = LocationSettings(id: "a", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 900)
+        let configuration = BridgeConfiguration(
+            providers: ["open-meteo": ProviderSettings(name: "open-meteo", baseURL: "http://127.0.0.1:9", dailyBudget: budget)],
+            locations: [location])
+        let providers = try Refresher.makeProviders(configuration, pointsCache: nil)
+        return (Refresher(configuration: configuration, providers: providers, transport: HTTPTransport(clock: BridgeClock())), location)
+    }
+
+    @Test("budget used up: the provider is skipped unasked, and the failure backs off with 69")
+    func budgetExhausted() async throws {
+        let (refresher, location) = try refresher(budget: 3)
+        var budget = RequestBudget(day: ZoneInfo.utc.localDate(now))
+        budget.spend("open-meteo", calls: 3, now: now)
+        var asked = 0
+        let outcome = await refresher.refresh(location, state: LocationState(nextPoll: now), budget: budget, now: now) { _, _ in asked += 1 }
+        #expect(asked == 0)
+        let t = LocationSchedule.apply(outcome, to: LocationState(nextPoll: now), location: location, now: now, random: 0.5)
+        #expect(t.exitCode == ExitCode.unavailable)
+        #expect(t.state.lastError?.message == "rate limited: daily budget of 3 requests used up")
+        #expect(t.state.nextPoll == now.addingTimeInterval(60))
+        #expect(t.state.notBefore.isEmpty)
+    }
+
+    @Test("a provider's not-before is honoured unasked, and the wait carries on as Retry-After")
+    func notBeforeHonoured() async throws {
+        let (refresher, location) = try refresher(budget: nil)
+        var state = LocationState(nextPoll: now)
+        state.notBefore["open-meteo"] = now.addingTimeInterval(1800)
+        var asked = 0
+        let outcome = await refresher.refresh(
+            location, state: state, budget: RequestBudget(day: ZoneInfo.utc.localDate(now)), now: now) { _, _ in asked += 1 }
+        #expect(asked == 0)
+        let t = LocationSchedule.apply(outcome, to: state, location: location, now: now, random: 0.5)
+        #expect(t.state.nextPoll == now.addingTimeInterval(1800))
+        #expect(t.state.notBefore["open-meteo"] == now.addingTimeInterval(1800))
+        #expect(t.logs[0].message.hasSuffix("honouring Retry-After: 1800 s"))
+    }
+
+    @Test("the service executes a transition: state kept and saved; a cancellation changes nothing")
+    func serviceApplies() async throws {
+        let folder = TemporaryFolder()
+        let location = LocationSettings(id: "a", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 900)
+        let configuration = BridgeConfiguration(stateDirectory: folder.path + "/state", locations: [location])
+        try FileManager.default.createDirectory(atPath: folder.path + "/state", withIntermediateDirectories: true)
+        let refresher = Refresher(configuration: configuration, providers: [:], transport: HTTPTransport(clock: BridgeClock()))
+        let service = BridgeService(configuration: configuration, clock: BridgeClock(), log: Log(level: .error), refresher: refresher)
+        let before = await service.states["a"]
+        #expect(await service.apply(.cancelled, to: location) == ExitCode.success)
+        #expect(await service.states["a"] == before)
+        #expect(StateStore(directory: folder.path + "/state").load(location: "a") == nil)
+        let code = await service.apply(.failed([("open-meteo", .unreachable("refused"))]), to: location)
+        #expect(code == ExitCode.unavailable)
+        let after = await service.states["a"]
+        #expect(after?.consecutiveFailures == 1)
+        #expect(after?.lastError?.provider == "open-meteo")
+        #expect(StateStore(directory: folder.path + "/state").load(location: "a")?.consecutiveFailures == 1)
+    }
+
+    @Test("fetch and run agree on expires_at: met.no at interval 300 expires after the effective 600 s")
+    func fetchAndRunAgree() async throws {
+        let server = try FixtureServer.start()
+        let answer = FixtureResponse(bodyFile: TestPaths.fixture("metno", "locationforecast2_compact_newyork_2020.json"))
+        try server.route("/weatherapi/locationforecast/2.0/complete", [answer, answer])
+        let folder = TemporaryFolder()
+        let path = folder.write(
+            "config.yaml",
+            """
+            state_dir: \(folder.path)/state
+            contact: tests@example.com
+            providers:
+              met-no: { base_url: \(server.baseURL) }
+            locations:
+              - id: here
+                latitude: 40.7
+                longitude: -74.0
+                timezone: America/New_York
+                providers: [met-no]
+                interval: 5m
+            """)
+        // The recording's own time, as `WEATHER2MQTT_NOW` gives the `fetch` process.
+        let loaded = try BridgeSetup.load(configPath: path)
+        let clock = BridgeClock(offset: try #require(ISO8601.date("2020-07-01T12:00:00Z")).timeIntervalSinceNow)
+        let refresher = Refresher(
+            configuration: loaded.configuration, providers: loaded.refresher.providers,
+            transport: HTTPTransport(clock: clock))
+        let setup = BridgeSetup(configuration: loaded.configuration, clock: clock, log: loaded.log, refresher: refresher)
+        let location = try #require(setup.configuration.locations.first)
+        // fetch: expires_at - fetched_at of the printed current payload.
+        let (text, code) = await OneShotFetch(setup: setup).run(location: nil)
+        #expect(code == ExitCode.success, "\(text)")
+        let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        let current = (json?["here"] as? [String: Any])?["current"] as? [String: Any]
+        let fetchedAt = try #require(ISO8601.date(current?["fetched_at"] as? String ?? ""))
+        let expiresAt = try #require(ISO8601.date(current?["expires_at"] as? String ?? ""))
+        // run: the same answer through the schedule.
+        let now = setup.clock.now()
+        let outcome = await setup.refresher.refresh(
+            location, state: LocationState(nextPoll: now), budget: RequestBudget(day: ZoneInfo.utc.localDate(now)), now: now)
+        let t = LocationSchedule.apply(outcome, to: LocationState(nextPoll: now), location: location, now: now, random: 0)
+        let runLifetime = try #require(t.state.expiresAt).timeIntervalSince(now)
+        #expect(expiresAt.timeIntervalSince(fetchedAt).rounded() == runLifetime.rounded())
+        #expect(runLifetime == PollingRules.interval(of: location))
+        #expect(runLifetime == 600)
+    }
+}
