@@ -31,3 +31,24 @@ struct ProviderFactsTests {
         #expect(!ProviderDescriptor.nws.configurationKeys.contains("geocoding_url"))
     }
 }
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("ProviderFacts and the contract's provider names")
+struct ProviderFactsSchemaTests {
+    @Test("docs/schema/common.json names exactly the providers of ProviderDescriptor.all, in order")
+    func schemaEnum() throws {
+        let root = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3)
+            .joined(separator: "/")
+        let file = try #require(fopen(root + "/docs/schema/common.json", "rb"))
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        while case let next = fgetc(file), next != EOF { bytes.append(UInt8(truncatingIfNeeded: next)) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let expected = "\"enum\": [" + ProviderDescriptor.names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        let block = try #require(text.split(separator: "\"providerName\"").dropFirst().first)
+        #expect(block.prefix(400).contains(expected))
+    }
+}
