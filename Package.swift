@@ -53,28 +53,34 @@ let package = Package(
         // The outside of the product (SPEC): topic names built and parsed, the location id rule,
         // exit codes. Bridge, weatherview and their tests all read it from here.
         .target(name: "WireContract"),
-        // Pure core: bytes in, values out.
-        .target(name: "WeatherModel"),
-        .target(name: "Providers", dependencies: ["WeatherModel"]),
-        .target(name: "Configuration", dependencies: ["WeatherModel", "WireContract", "YAML"]),
+        // The libc file plumbing written once: whole writes, bounded reads, atomic replacement.
+        .target(name: "SystemIO"),
+        // Pure core: bytes in, values out (zones read from the tz database through SystemIO).
+        .target(name: "WeatherModel", dependencies: ["SystemIO"]),
+        // What each provider is (name, default URLs, attribution, interval, budget): the one list.
+        .target(name: "ProviderFacts"),
+        .target(name: "Providers", dependencies: ["WeatherModel", "ProviderFacts"]),
+        .target(
+            name: "Configuration", dependencies: ["WeatherModel", "WireContract", "YAML", "ProviderFacts", "SystemIO"]),
         .target(name: "Rendering", dependencies: ["WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
         // The service.
         .target(
             name: "Bridge",
             dependencies: [
-                "WeatherModel", "WireContract", "Providers", "Configuration", "MQTTClient", "HTTPClient",
+                "WeatherModel", "WireContract", "Providers", "ProviderFacts", "Configuration", "MQTTClient",
+                "HTTPClient", "SystemIO",
             ]
         ),
         // The viewer's work: a broker session that waits on events, and each command's logic.
         .target(
             name: "Viewer",
-            dependencies: ["Rendering", "MQTTClient", "Configuration", "WeatherModel", "WireContract"]
+            dependencies: ["Rendering", "MQTTClient", "Configuration", "WeatherModel", "WireContract", "SystemIO"]
         ),
         // Thin executables.
         .executableTarget(
             name: "weather2mqtt",
             dependencies: [
-                "Bridge", "WireContract", "Configuration", "Providers", "WeatherModel",
+                "Bridge", "WireContract", "Configuration", "Providers", "WeatherModel", "SystemIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,6 +91,8 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py"]),
         .testTarget(name: "WireContractTests", dependencies: ["WireContract"]),
+        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
+        .testTarget(name: "ProviderFactsTests", dependencies: ["ProviderFacts"]),
         .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "TestSupport"]),

@@ -1,11 +1,12 @@
 import FoundationEssentials
+import ProviderFacts
 import WeatherModel
 
 /// Every provider the bridge knows, by the name configuration uses (`providers:` keys and
 /// a location's `providers: [...]`).
 public enum ProviderCatalog {
-    /// The provider names, in the order SPEC §5 lists them.
-    public static let names = ["open-meteo", "openweathermap", "pirate-weather", "met-no", "nws"]
+    /// The provider names, in the order SPEC §5 lists them (`ProviderDescriptor.all`).
+    public static var names: [String] { ProviderDescriptor.names }
 
     /// Builds the provider called `name`.
     ///
@@ -31,7 +32,7 @@ public enum ProviderCatalog {
         }
         switch name {
         case "open-meteo":
-            return OpenMeteo(baseURL: base.isEmpty ? "https://api.open-meteo.com" : base, userAgent: userAgent)
+            return OpenMeteo(baseURL: base.isEmpty ? OpenMeteo.defaultBaseURL : base, userAgent: userAgent)
         case "openweathermap":
             guard !key.isEmpty else {
                 throw .unauthorized("openweathermap needs an API key (`api_key` or `api_key_file`)")
@@ -75,14 +76,7 @@ public enum ProviderCatalog {
 
     /// The attribution a provider's terms ask for in every payload; `nil` for an unknown name.
     public static func attribution(for name: String) -> String? {
-        switch name {
-        case "open-meteo": "Weather data by Open-Meteo.com (CC BY 4.0)"
-        case "openweathermap": "Weather data by OpenWeather"
-        case "pirate-weather": "Powered by Pirate Weather"
-        case "met-no": "Data from MET Norway (CC BY 4.0)"
-        case "nws": "Data from the US National Weather Service"
-        default: nil
-        }
+        ProviderDescriptor.named(name)?.attribution
     }
 
     /// Throws unless `userAgent` carries a contact: a parenthesised comment holding an e-mail

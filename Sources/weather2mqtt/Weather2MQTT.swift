@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bridge
+import SystemIO
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -38,6 +39,5 @@ extension BridgeSetup {
 /// under systemd).
 func printError(_ message: String) {
     let priority = getenv("JOURNAL_STREAM") != nil ? "<3>" : ""
-    let bytes = Array((priority + "weather2mqtt: " + message + "\n").utf8)
-    bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    SystemIO.writeAll(priority + "weather2mqtt: " + message + "\n", to: 2)
 }

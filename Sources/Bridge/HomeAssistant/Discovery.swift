@@ -1,4 +1,5 @@
 import Configuration
+import ProviderFacts
 import WeatherModel
 import WireContract
 
@@ -130,11 +131,7 @@ public enum Discovery {
 
     /// "Open-Meteo forecast" for `open-meteo`, and so on; unknown names as they are.
     static func modelName(provider: String) -> String {
-        let names = [
-            "open-meteo": "Open-Meteo", "openweathermap": "OpenWeatherMap", "pirate-weather": "Pirate Weather",
-            "met-no": "MET Norway", "nws": "US National Weather Service",
-        ]
-        return (names[provider] ?? provider) + " forecast"
+        (ProviderDescriptor.named(provider)?.displayName ?? provider) + " forecast"
     }
 }
 

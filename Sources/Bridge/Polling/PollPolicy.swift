@@ -1,14 +1,13 @@
 import FoundationEssentials
+import ProviderFacts
 
 /// Pure scheduling rules: when a location is due again, how long to back off after a
 /// failure. Values in, values out; randomness comes in as a parameter so tests can pin it.
 public enum PollPolicy {
     /// The shortest interval the bridge will poll a provider at, whatever the configuration says.
+    /// (`ProviderDescriptor.minimumInterval`; 60 s for an unknown name).
     public static func minimumInterval(provider: String) -> Double {
-        switch provider {
-        case "met-no", "nws": 600
-        default: 60
-        }
+        ProviderDescriptor.named(provider)?.minimumInterval ?? 60
     }
 
     /// When to poll after a good answer: the later of the location's interval and the

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ProviderFacts
 import WeatherModel
 
 /// Requests per provider per UTC day, against each provider's daily budget.
@@ -13,15 +14,9 @@ public struct RequestBudget: Sendable, Equatable {
     }
 
     /// Default budgets: the provider's free tier with a margin.
+    /// (`ProviderDescriptor.dailyBudget(api:)`; 1000 for an unknown name).
     public static func defaultBudget(provider: String, api: String? = nil) -> Int {
-        switch provider {
-        case "open-meteo": 8000  // 10,000 calls a day for non-commercial use
-        case "openweathermap": api == "free" ? 50_000 : 900  // One Call 3.0 and 4.0: 1,000 free calls a day
-        case "pirate-weather": 300  // 10,000 a month
-        case "met-no": 10_000  // no fixed quota; 20 requests/s per application is the hard limit
-        case "nws": 10_000  // no published quota
-        default: 1000
-        }
+        ProviderDescriptor.named(provider)?.dailyBudget(api: api) ?? 1000
     }
 
     /// Starts a new day's counters when the UTC day has changed.

@@ -3,9 +3,10 @@
 #endif
 import FoundationEssentials
 import Providers
+import SystemIO
 import WeatherModel
 
-/// Small files in `state_dir`, written atomically (temporary file, fsync, rename).
+/// Small files in `state_dir`, written atomically (temporary file, fsync, rename, fsync of the folder).
 public struct StateFileCache: NWSPointsCache {
     public let directory: String
 
@@ -24,7 +25,7 @@ public struct StateFileCache: NWSPointsCache {
 /// Atomic whole-file reads and writes.
 public enum StateFiles {
     public static func read(_ path: String, limit: Int = 16 << 20) -> [UInt8]? {
-        readSmallFile(path, limit: limit)
+        SystemIO.readSmallFile(path, limit: limit)
     }
 
     /// Writes `bytes` to a temporary file beside `path`, fsyncs it and renames it over `path`,
@@ -36,32 +37,8 @@ public enum StateFiles {
 
     /// `write`, returning 0 on success or the `errno` of what failed (ENOSPC for a full disk).
     public static func writeReportingErrno(_ path: String, _ bytes: [UInt8]) -> Int32 {
-        let temporary = path + ".tmp"
-        var fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        if fd < 0 && errno == ENOENT {  // the folder is made on the first write only
-            let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-                .joined(separator: "/")
-            if !directory.isEmpty { makeDirectory(directory) }
-            fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        }
-        guard fd >= 0 else { return errno }
-        var written = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let result = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if result <= 0 {
-                    failure = result < 0 ? errno : ENOSPC
-                    return
-                }
-                written += result
-            }
-        }
-        if failure == 0 && fsync(fd) != 0 { failure = errno }
-        close(fd)
-        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 { unlink(temporary) }
-        return failure
+        // the folder is made on the first write only
+        SystemIO.atomicWrite(path, bytes, mode: 0o600, createDirectories: true)
     }
 
     /// A plain-language reason for a failed write's `errno`.
@@ -72,15 +49,7 @@ public enum StateFiles {
         case EROFS: "read-only file system"
         case EACCES, EPERM: "permission denied"
         case EIO: "input/output error"
-        default: String(cString: strerror(code))
-        }
-    }
-
-    static func makeDirectory(_ path: String) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            mkdir(current, 0o700)
+        default: SystemIO.describe(code)
         }
     }
 }

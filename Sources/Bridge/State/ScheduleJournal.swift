@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import FoundationEssentials
+import SystemIO
 import WeatherModel
 
 /// When each location may be asked next, kept where a full disk cannot stop it being written.
@@ -126,16 +127,7 @@ public struct ScheduleJournal: Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, Int(info.st_size) == 2 * slotSize else { return false }
-        let offset = off_t(Int(sequence % 2) * slotSize)
-        var written = 0
-        let ok = bytes.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let result = pwrite(fd, buffer.baseAddress! + written, buffer.count - written, offset + off_t(written))
-                if result <= 0 { return false }
-                written += result
-            }
-            return true
-        }
+        let ok = SystemIO.writeAll(bytes, to: fd, at: Int(sequence % 2) * slotSize) == 0
         return ok && fsync(fd) == 0
     }
 }

@@ -6,6 +6,7 @@
     import Darwin
 #endif
 import Configuration
+import SystemIO
 import FoundationEssentials
 import Synchronization
 import WeatherModel
@@ -60,17 +61,11 @@ public struct Log: Sendable {
         if journald {
             // journald reads every line as its own entry: each one gets the priority.
             let prefix = "<\(Self.priority(severity))>"
-            line = prefix + text.replacing("\n", with: "\n" + prefix) + "\n"
+            line = prefix + text.replacingAll("\n", with: "\n" + prefix) + "\n"
         } else {
             line = ISO8601.string(Date(), in: .utc) + " " + severity.rawValue + " " + text + "\n"
         }
-        var bytes = Array(line.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0 { break }
-            offset += written
-        }
+        SystemIO.writeAll(line, to: 2)
     }
 
     /// syslog priorities (RFC 5424) for journald.
@@ -105,8 +100,8 @@ public enum Secrets {
         let secrets = known.withLock { $0 }
         guard !secrets.isEmpty else { return text }
         var result = text
-        for secret in secrets where result.contains(secret) {
-            result = result.split(separator: secret, omittingEmptySubsequences: false).joined(separator: "***")
+        for secret in secrets {
+            result = result.replacingAll(secret, with: "***")
         }
         return result
     }

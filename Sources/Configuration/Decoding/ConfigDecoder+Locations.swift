@@ -68,7 +68,7 @@ extension ConfigDecoder {
         var location = LocationSettings(
             id: id, name: try string(section, "name"), latitude: latitude, longitude: longitude, line: node.line)
         if let zone = try string(section, "timezone") {
-            guard ZoneInfo(identifier: zone) != nil else {
+            guard ZoneCache.zone(zone) != nil else {
                 throw fail(
                     section.value("timezone"),
                     "\(path).timezone: unknown time zone '\(MessageText.shown(zone))' (an IANA name from "

@@ -38,8 +38,7 @@ public struct ProviderSettings: Sendable, Equatable {
     public init(defaultsFor provider: KnownProvider) {
         self.init(
             name: provider.rawValue, baseURL: provider.defaultBaseURL,
-            api: provider == .openWeatherMap ? "onecall" : nil,
-            geocodingURL: provider == .openMeteo ? KnownProvider.defaultGeocodingURL : nil)
+            api: provider.descriptor.apiModes.first, geocodingURL: provider.descriptor.geocodingURL)
     }
 
     public var known: KnownProvider? { KnownProvider(rawValue: name) }

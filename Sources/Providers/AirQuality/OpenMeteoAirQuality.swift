@@ -1,10 +1,11 @@
 import FoundationEssentials
+import ProviderFacts
 import WeatherModel
 
 /// Open-Meteo's Air Quality API (`/v1/air-quality`, keyless): AQIs, pollutants, dust, UV and
 /// six pollen types (Europe only; `null` elsewhere, and kept `null`).
 public struct OpenMeteoAirQuality: Sendable {
-    public static let defaultBaseURL = "https://air-quality-api.open-meteo.com"
+    public static let defaultBaseURL = ProviderDescriptor.openMeteo.airQualityURL ?? ""
     public static let path = "/v1/air-quality"
     public var baseURL: String
     public var userAgent: String

@@ -76,21 +76,6 @@ public enum ResponseCheck {
     }
 }
 
-extension String {
-    /// Every occurrence of `target` replaced (no Foundation).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.range(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
-    }
-}
-
 extension Substring {
     func range(of target: String) -> Range<Substring.Index>? {
         let needle = Array(target.utf8)

@@ -1,10 +1,11 @@
 import FoundationEssentials
+import ProviderFacts
 import WeatherModel
 
 /// Open-Meteo's geocoding service (`/v1/search`), behind `weather2mqtt search`: place names to
 /// coordinates, country and time zone, with a ready `locations:` entry each.
 public struct OpenMeteoGeocoding: Sendable {
-    public static let defaultBaseURL = "https://geocoding-api.open-meteo.com"
+    public static let defaultBaseURL = ProviderDescriptor.openMeteo.geocodingURL ?? ""
 
     /// `providers.open-meteo.geocoding_url`.
     public var baseURL: String

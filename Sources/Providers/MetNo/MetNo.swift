@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ProviderFacts
 import WeatherModel
 
 /// MET Norway Locationforecast 2.0 (`/weatherapi/locationforecast/2.0/complete`, the variant
@@ -9,10 +10,10 @@ import WeatherModel
 /// The answer has no daily series and no sunrise or sunset: days are built from the hours in
 /// the configured zone, and the payload builder computes the sun.
 public struct MetNo: WeatherProvider {
-    public static let defaultBaseURL = "https://api.met.no"
+    public static let defaultBaseURL = ProviderDescriptor.metNo.defaultBaseURL
 
     public let name = "met-no"
-    public let attribution: String? = "Data from MET Norway (CC BY 4.0)"
+    public let attribution: String? = ProviderDescriptor.metNo.attribution
     public let callsPerFetch = 1
     public var baseURL: String
     public var userAgent: String
@@ -48,7 +49,7 @@ public struct MetNo: WeatherProvider {
     /// The configured zone. met.no names none, so configuration requires one; should it still
     /// be missing or unknown, the mean solar offset of the longitude (whole hours) stands in.
     static func zone(for query: ProviderQuery) -> ZoneInfo {
-        if let name = query.timezone, let zone = ZoneInfo(identifier: name) { return zone }
+        if let name = query.timezone, let zone = ZoneCache.zone(name) { return zone }
         let hours = Int((max(-180, min(180, query.longitude)) / 15).rounded())
         return ZoneInfo(fixed: hours * 3600)
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ProviderFacts
 import WeatherModel
 
 /// The US National Weather Service (api.weather.gov): no key, but an identifying
@@ -15,10 +16,10 @@ import WeatherModel
 /// be built from the hours; a failing grid request leaves its fields `null`; a failing alerts
 /// request leaves `alerts` `nil` ("unknown", published as an empty list) — never an error.
 public struct NWS: WeatherProvider {
-    public static let defaultBaseURL = "https://api.weather.gov"
+    public static let defaultBaseURL = ProviderDescriptor.nws.defaultBaseURL
 
     public let name = "nws"
-    public let attribution: String? = "Data from the US National Weather Service"
+    public let attribution: String? = ProviderDescriptor.nws.attribution
     /// Hourly, 12-hour, grid and alerts (points come from the cache).
     public let callsPerFetch = 4
     public var baseURL: String

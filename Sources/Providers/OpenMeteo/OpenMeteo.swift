@@ -1,11 +1,14 @@
 import FoundationEssentials
+import ProviderFacts
 import WeatherModel
 
 /// Open-Meteo (`/v1/forecast`): no key, one request per location for current, hourly and
 /// daily values. Units are read from the answer's `*_units`, never assumed.
 public struct OpenMeteo: WeatherProvider {
     public let name = "open-meteo"
-    public let attribution: String? = "Weather data by Open-Meteo.com (CC BY 4.0)"
+    /// The public service (`ProviderDescriptor.openMeteo`).
+    public static let defaultBaseURL = ProviderDescriptor.openMeteo.defaultBaseURL
+    public let attribution: String? = ProviderDescriptor.openMeteo.attribution
     public var baseURL: String
     public var userAgent: String
 
@@ -16,7 +19,7 @@ public struct OpenMeteo: WeatherProvider {
         return (variables + 9) / 10
     }
 
-    public init(baseURL: String = "https://api.open-meteo.com", userAgent: String) {
+    public init(baseURL: String = OpenMeteo.defaultBaseURL, userAgent: String) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.userAgent = userAgent
     }

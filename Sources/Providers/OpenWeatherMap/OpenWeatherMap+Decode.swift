@@ -79,8 +79,8 @@ extension OpenWeatherMap {
     }
 
     static func zone(_ json: JSONValue, configured: String?) -> ZoneInfo {
-        if let configured, let zone = ZoneInfo(identifier: configured) { return zone }
-        if let name = json["timezone"]?.string, let zone = ZoneInfo(identifier: name) { return zone }
+        if let configured, let zone = ZoneCache.zone(configured) { return zone }
+        if let name = json["timezone"]?.string, let zone = ZoneCache.zone(name) { return zone }
         let offset = json["timezone_offset"]?.int ?? json["timezone"]?.int ?? json["city"]?["timezone"]?.int
         if let offset, abs(offset) <= 18 * 3600 { return ZoneInfo(fixed: offset) }
         return .utc
@@ -89,7 +89,7 @@ extension OpenWeatherMap {
     /// The answer's zone as an IANA name: One Call's `timezone`, else a whole-hour UTC offset
     /// as `Etc/GMT±N` (POSIX signs: `Etc/GMT-9` is UTC+9), else `nil`.
     static func zoneName(_ json: JSONValue) -> String? {
-        if let name = json["timezone"]?.string, ZoneInfo(identifier: name) != nil { return name }
+        if let name = json["timezone"]?.string, ZoneCache.zone(name) != nil { return name }
         guard let offset = json["timezone_offset"]?.int ?? json["timezone"]?.int ?? json["city"]?["timezone"]?.int,
             offset % 3600 == 0, abs(offset) <= 14 * 3600
         else { return nil }

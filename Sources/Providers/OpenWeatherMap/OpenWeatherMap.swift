@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ProviderFacts
 import WeatherModel
 
 /// OpenWeatherMap: One Call 3.0 (`api: onecall`, one request) or the free 2.5 pair
@@ -18,10 +19,10 @@ public struct OpenWeatherMap: WeatherProvider {
         case oneCall4 = "onecall4"
     }
 
-    public static let defaultBaseURL = "https://api.openweathermap.org"
+    public static let defaultBaseURL = ProviderDescriptor.openWeatherMap.defaultBaseURL
 
     public let name = "openweathermap"
-    public let attribution: String? = "Weather data by OpenWeather"
+    public let attribution: String? = ProviderDescriptor.openWeatherMap.attribution
     public var baseURL: String
     public var apiKey: String
     public var api: API

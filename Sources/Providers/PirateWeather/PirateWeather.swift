@@ -1,14 +1,15 @@
 import FoundationEssentials
+import ProviderFacts
 import WeatherModel
 
 /// Pirate Weather (the Dark Sky API): `/forecast/{key}/{lat},{lon}?units=si`, one request for
 /// current, the next hour by the minute, 48 hours, 8 days and alerts. The key is part of the PATH, so it
 /// is listed in `secrets`. The decoder reads `flags.units` rather than trusting the request.
 public struct PirateWeather: WeatherProvider {
-    public static let defaultBaseURL = "https://api.pirateweather.net"
+    public static let defaultBaseURL = ProviderDescriptor.pirateWeather.defaultBaseURL
 
     public let name = "pirate-weather"
-    public let attribution: String? = "Powered by Pirate Weather"
+    public let attribution: String? = ProviderDescriptor.pirateWeather.attribution
     public let callsPerFetch = 1
     public var baseURL: String
     public var apiKey: String

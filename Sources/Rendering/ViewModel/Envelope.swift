@@ -49,7 +49,7 @@ public struct Envelope: Sendable, Equatable {
 
     /// The zone called `name`, else the fixed offset written in `sample` (`…+01:00`), else UTC.
     static func zone(named name: String?, sample: String?) -> ZoneInfo {
-        if let name, let zone = ZoneInfo(identifier: name) { return zone }
+        if let name, let zone = ZoneCache.zone(name) { return zone }
         if let sample, let offset = fixedOffset(of: sample) { return ZoneInfo(fixed: offset) }
         return .utc
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import WeatherModel
 
 #if canImport(Glibc)
     import Glibc
@@ -46,6 +47,6 @@ struct ExecProcess: Sendable {
 
     /// `text` in single quotes for `/bin/sh`.
     static func quoted(_ text: String) -> String {
-        "'" + text.replacing("'", with: "'\\''") + "'"
+        "'" + text.replacingAll("'", with: "'\\''") + "'"
     }
 }

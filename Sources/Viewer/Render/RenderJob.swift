@@ -1,4 +1,5 @@
 import Configuration
+import SystemIO
 import Dispatch
 import FoundationEssentials
 import Rendering
@@ -78,17 +79,9 @@ struct RenderJob: Sendable {
             }
             return
         }
-        let temporary = out + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw Failure(Self.cannotWrite, "cannot write \(out): \(FileOutput.reason())")
-        }
-        let written = FileOutput.write(bytes, to: descriptor)
-        let closed = close(descriptor) == 0
-        guard written, closed, rename(temporary, out) == 0 else {
-            let reason = FileOutput.reason()
-            unlink(temporary)
-            throw Failure(Self.cannotWrite, "cannot write \(out): \(reason)")
+        let code = SystemIO.atomicWrite(out, bytes, mode: 0o644, temporarySuffix: ".tmp-\(getpid())")
+        guard code == 0 else {
+            throw Failure(Self.cannotWrite, "cannot write \(out): \(SystemIO.describe(code))")
         }
     }
 
@@ -102,7 +95,7 @@ struct RenderJob: Sendable {
     /// Starts `--exec` with `{file}` replaced by the shell-quoted output path.
     func startExec() throws(Failure) -> ExecProcess? {
         guard let exec else { return nil }
-        let command = exec.replacing("{file}", with: ExecProcess.quoted(out))
+        let command = exec.replacingAll("{file}", with: ExecProcess.quoted(out))
         guard let process = ExecProcess(command) else {
             throw Failure.unavailable("cannot start --exec command: \(FileOutput.reason())")
         }

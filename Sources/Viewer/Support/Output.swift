@@ -1,4 +1,5 @@
 import Rendering
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -10,17 +11,7 @@ public enum Output {
     public static func line(_ text: String) { write(text + "\n") }
 
     public static func write(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { raw in
-                Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
-        bytes.removeAll()
+        SystemIO.writeAll(text, to: descriptor)
     }
 
     /// Nothing is buffered; kept so callers can mark where output must be out.

@@ -6,6 +6,7 @@
     import Darwin
 #endif
 import FoundationEssentials
+import SystemIO
 
 /// An IANA time zone, read from the system's compiled tz database (`/usr/share/zoneinfo`,
 /// Debian's `tzdata`; `TZDIR` overrides the folder).
@@ -53,7 +54,7 @@ public struct ZoneInfo: Sendable, Equatable {
             })
         else { return nil }
         let folder = ProcessEnvironment.value("TZDIR") ?? "/usr/share/zoneinfo"
-        guard let bytes = readSmallFile(folder + "/" + identifier), let zone = ZoneInfo(tzif: bytes, identifier: identifier)
+        guard let bytes = SystemIO.readSmallFile(folder + "/" + identifier), let zone = ZoneInfo(tzif: bytes, identifier: identifier)
         else { return nil }
         self = zone
     }
@@ -181,21 +182,6 @@ public enum ProcessEnvironment {
         guard let pointer = getenv(name) else { return nil }
         return String(cString: pointer)
     }
-}
-
-/// Reads a whole file of at most `limit` bytes, or `nil` (missing, unreadable or too large).
-public func readSmallFile(_ path: String, limit: Int = 1 << 20) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 16384)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        if count <= 0 { break }
-        bytes.append(contentsOf: buffer[0..<count])
-        if bytes.count > limit { return nil }
-    }
-    return bytes
 }
 
 private struct TZifHeader {
