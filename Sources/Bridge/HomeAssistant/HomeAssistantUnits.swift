@@ -76,4 +76,11 @@ enum HomeAssistantUnits {
         case .metres: HomeAssistantQuantity(unit: "m", precision: 0)
         }
     }
+
+    /// `pm25`, `pm10`, `nitrogen_dioxide`, `ozone`, `sulphur_dioxide`: µg/m³ (with the micro
+    /// sign U+00B5, as Home Assistant's `CONCENTRATION_MICROGRAMS_PER_CUBIC_METER`).
+    static let microgramsPerCubicMetre = "\u{00B5}g/m³"
+
+    /// `carbon_monoxide`: ppm or mg/m³ (`CONCENTRATION_MILLIGRAMS_PER_CUBIC_METER`, since 2025.x).
+    static let milligramsPerCubicMetre = "mg/m³"
 }
