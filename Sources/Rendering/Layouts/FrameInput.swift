@@ -107,6 +107,11 @@ public struct FrameInput: Sendable, Equatable {
     public var ageText: String?
     /// The provider's required credit line.
     public var attribution: String?
+    /// The nowcast's sentence when precipitation is near (falling or starting within
+    /// ``FrameInput/nowcastHorizon`` minutes), shown as a strip under the header; `nil` otherwise.
+    public var nowcast: String?
+    /// `AQI 27` (European, else US), shown where it fits; `nil` without air quality.
+    public var airQuality: String?
 
     public init(
         locationName: String, observedAt: String? = nil, condition: Condition? = nil, isDay: Bool = true,
@@ -114,7 +119,7 @@ public struct FrameInput: Sendable, Equatable {
         low: Double? = nil, windSpeed: String? = nil, windDirection: String? = nil, windBearing: Double? = nil,
         humidity: String? = nil, sunrise: String? = nil, sunset: String? = nil, hours: [Hour] = [],
         nowFraction: Double = 0, days: [Day] = [], alerts: [Alert] = [], staleness: Staleness = .fresh,
-        ageText: String? = nil, attribution: String? = nil
+        ageText: String? = nil, attribution: String? = nil, nowcast: String? = nil, airQuality: String? = nil
     ) {
         self.locationName = locationName
         self.observedAt = observedAt
@@ -138,6 +143,8 @@ public struct FrameInput: Sendable, Equatable {
         self.staleness = staleness
         self.ageText = ageText
         self.attribution = attribution
+        self.nowcast = nowcast
+        self.airQuality = airQuality
     }
 }
 

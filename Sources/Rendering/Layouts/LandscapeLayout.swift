@@ -22,6 +22,11 @@ struct LandscapeLayout {
             FrameBadges.alerts(input.alerts, in: banner, font: scale.alertFont, accent: .red, on: &canvas)
             top = banner.maxY
         }
+        if let nowcast = input.nowcast {
+            let strip = RasterRect(x: 0, y: top, width: bounds.width, height: scale.alertHeight)
+            FrameBadges.nowcast(nowcast, in: strip, font: scale.alertFont, accent: .red, on: &canvas)
+            top = strip.maxY
+        }
 
         var bottom = bounds.height
         if let attribution = input.attribution, !attribution.isEmpty {
@@ -74,7 +79,7 @@ struct FrameHeader {
             on: &canvas)
         if right < rect.maxX { right -= 10 }
         if let observed = input.observedAt {
-            let text = "as of " + observed
+            let text = (input.airQuality.map { $0 + " · " } ?? "") + "as of " + observed
             let font = scale.headerInfoFont
             if font.width(of: text) < rect.width / 3 {
                 canvas.draw(
