@@ -250,7 +250,7 @@ struct HomeAssistantDiscoveryTests {
         let payload = Self.payload(airQuality: true)
         #expect(payload["cmps"]?.object?.keys == Self.components + Self.airQualityComponents)
         #expect(Self.problems(payload) == [])
-        let microgram = "\u{00B5}g/m³"
+        let microgram = "\u{03BC}g/m³"  // Greek mu, as Home Assistant writes it
         let expected: [String: (String, String?)] = [
             "european_aqi": ("aqi", nil), "us_aqi": ("aqi", nil), "pm2_5": ("pm25", microgram),
             "pm10": ("pm10", microgram), "nitrogen_dioxide": ("nitrogen_dioxide", microgram),

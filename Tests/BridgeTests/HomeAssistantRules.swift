@@ -32,14 +32,15 @@ enum HomeAssistantRules {
         "distance": ["km", "m", "cm", "mm", "mi", "nmi", "yd", "in"],
         "irradiance": ["W/m²", "BTU/(h⋅ft²)"],
         "duration": ["d", "h", "min", "s", "ms", "µs"],
-        // Air quality: AQI has no unit; the pollutants CONCENTRATION_MICROGRAMS_PER_CUBIC_METER
-        // ("\u{00B5}g/m³", micro sign); carbon monoxide only ppm or mg/m³ (mg/m³ since 2025.x).
+        // Air quality: AQI has no unit; the pollutants CONCENTRATION_MICROGRAMS_PER_CUBIC_METER,
+        // "\u{03BC}g/m³" with the Greek mu (what Home Assistant 2026.11 reports for the entity,
+        // seen in .ci/homeassistant.sh); carbon monoxide only ppm or mg/m³ (mg/m³ since 2025).
         "aqi": [""],
-        "pm25": ["\u{00B5}g/m³"],
-        "pm10": ["\u{00B5}g/m³"],
-        "nitrogen_dioxide": ["\u{00B5}g/m³"],
-        "ozone": ["\u{00B5}g/m³"],
-        "sulphur_dioxide": ["\u{00B5}g/m³"],
+        "pm25": ["\u{03BC}g/m³"],
+        "pm10": ["\u{03BC}g/m³"],
+        "nitrogen_dioxide": ["\u{03BC}g/m³"],
+        "ozone": ["\u{03BC}g/m³"],
+        "sulphur_dioxide": ["\u{03BC}g/m³"],
         "carbon_monoxide": ["ppm", "mg/m³"],
     ]
 

@@ -23,7 +23,7 @@ extension DiscoverySensor {
     }
 
     /// From `<base>/<loc>/air_quality`'s `current`, for locations with `air_quality: true`:
-    /// the European and US AQI (`aqi`, no unit) and the pollutants in µg/m³, except carbon
+    /// the European and US AQI (`aqi`, no unit) and the pollutants in μg/m³ (Greek mu, `HomeAssistantUnits`), except carbon
     /// monoxide, which Home Assistant accepts in ppm or mg/m³ only (announced in mg/m³, our
     /// µg/m³ divided by 1000).
     static var airQuality: [DiscoverySensor] {
