@@ -11,7 +11,12 @@ struct HomeAssistantDiscoveryTests {
         "temperature", "apparent_temperature", "dew_point", "humidity", "pressure", "wind_speed", "wind_gust",
         "wind_bearing", "precipitation_intensity", "precipitation_probability", "cloud_coverage", "uv_index",
         "visibility", "condition", "today_temperature_max", "today_temperature_min", "tomorrow_temperature_max",
-        "tomorrow_temperature_min", "alerts",
+        "tomorrow_temperature_min", "alerts", "precipitation_starts", "precipitation_within_30_min",
+    ]
+
+    /// The components a location with `air_quality: true` has in addition.
+    static let airQualityComponents = [
+        "european_aqi", "us_aqi", "pm2_5", "pm10", "nitrogen_dioxide", "ozone", "sulphur_dioxide", "carbon_monoxide",
     ]
 
     /// SPEC §4's conditions, copied from the SPEC (not from `Condition`).
@@ -22,9 +27,9 @@ struct HomeAssistantDiscoveryTests {
 
     static func payload(
         units: UnitSettings = .metric, base: String = "weather", location: String = "home",
-        provider: String = "open-meteo"
+        provider: String = "open-meteo", airQuality: Bool = false
     ) -> JSONValue {
-        let configuration = Tools.configuration(units: units, base: base, locations: [location])
+        let configuration = Tools.configuration(units: units, base: base, locations: [location], airQuality: airQuality)
         return Discovery.payload(for: configuration.locations[0], provider: provider, configuration: configuration)
     }
 
@@ -94,17 +99,19 @@ struct HomeAssistantDiscoveryTests {
 
     @Test("every component has platform, a stable unique_id, a valid default_entity_id, our topic and a template")
     func components() throws {
-        let payload = Self.payload(base: "home/weather", location: "new-york")
+        let payload = Self.payload(base: "home/weather", location: "new-york", airQuality: true)
         let topics: Set<String> = [
             "home/weather/new-york/current", "home/weather/new-york/daily", "home/weather/new-york/alerts",
+            "home/weather/new-york/nowcast", "home/weather/new-york/air_quality",
         ]
         var uniqueIDs: Set<String> = []
         for (key, component) in payload["cmps"]?.object ?? JSONObject() {
-            #expect(component["platform"] == "sensor")
+            let domain = key == "precipitation_within_30_min" ? "binary_sensor" : "sensor"
+            #expect(component["platform"] == .string(domain), "\(key)")
             let uniqueID = try #require(component["unique_id"]?.string)
             #expect(uniqueID == "weather2mqtt_home_weather_new-york_" + key)
             #expect(uniqueIDs.insert(uniqueID).inserted)
-            #expect(component["default_entity_id"] == .string("sensor.weather2mqtt_new_york_" + key))
+            #expect(component["default_entity_id"] == .string(domain + ".weather2mqtt_new_york_" + key))
             #expect(topics.contains(component["state_topic"]?.string ?? ""), "\(key)")
             #expect(component["value_template"]?.string?.contains("value_json") == true)
             #expect(component["name"]?.string?.isEmpty == false)
@@ -117,9 +124,10 @@ struct HomeAssistantDiscoveryTests {
     @Test(
         "entity ids stay valid for any location id", arguments: ["home", "new-york", "a--b", "x_-_y", "0", "berlin-"])
     func entityIDs(location: String) {
-        for (_, component) in Self.payload(location: location)["cmps"]?.object ?? JSONObject() {
+        for (_, component) in Self.payload(location: location, airQuality: true)["cmps"]?.object ?? JSONObject() {
             let entity = component["default_entity_id"]?.string ?? ""
-            #expect(HomeAssistantRules.isEntityID(entity, domain: "sensor"), "\(entity)")
+            let domain = component["platform"]?.string ?? "sensor"
+            #expect(HomeAssistantRules.isEntityID(entity, domain: domain), "\(entity)")
         }
     }
 
@@ -127,7 +135,7 @@ struct HomeAssistantDiscoveryTests {
         "every component is accepted by Home Assistant for each unit preset",
         arguments: [("metric", UnitSettings.metric), ("imperial", .imperial), ("si", .si), ("uk", .uk)])
     func presets(name: String, units: UnitSettings) {
-        #expect(Self.problems(Self.payload(units: units)) == [], "\(name)")
+        #expect(Self.problems(Self.payload(units: units, airQuality: true)) == [], "\(name)")
     }
 
     @Test("every combination of configurable units is accepted by Home Assistant")
@@ -195,8 +203,8 @@ struct HomeAssistantDiscoveryTests {
             if topic.hasSuffix("/daily") {
                 #expect(component["state_class"] == nil, "\(key) is a forecast")
                 #expect(component["device_class"] == "temperature")
-            } else if key == "condition" {
-                #expect(component["state_class"] == nil)
+            } else if ["condition", "precipitation_starts", "precipitation_within_30_min"].contains(key) {
+                #expect(component["state_class"] == nil, "\(key) is not a measurement")
             } else if key != "wind_bearing" {
                 #expect(component["state_class"] == "measurement", "\(key)")
             }
@@ -234,5 +242,48 @@ struct HomeAssistantDiscoveryTests {
         #expect(Self.payload(provider: "openweathermap")["dev"]?["model"] == "OpenWeatherMap forecast")
         #expect(Self.payload(provider: "pirate-weather")["dev"]?["model"] == "Pirate Weather forecast")
         #expect(Self.payload(provider: "nws")["dev"]?["model"] == "US National Weather Service forecast")
+    }
+
+    @Test("air-quality sensors only for a location with air_quality, with Home Assistant's device classes and units")
+    func airQuality() throws {
+        #expect(Self.payload()["cmps"]?.object?.keys == Self.components)
+        let payload = Self.payload(airQuality: true)
+        #expect(payload["cmps"]?.object?.keys == Self.components + Self.airQualityComponents)
+        #expect(Self.problems(payload) == [])
+        let microgram = "\u{03BC}g/m³"  // Greek mu, as Home Assistant writes it
+        let expected: [String: (String, String?)] = [
+            "european_aqi": ("aqi", nil), "us_aqi": ("aqi", nil), "pm2_5": ("pm25", microgram),
+            "pm10": ("pm10", microgram), "nitrogen_dioxide": ("nitrogen_dioxide", microgram),
+            "ozone": ("ozone", microgram), "sulphur_dioxide": ("sulphur_dioxide", microgram),
+            "carbon_monoxide": ("carbon_monoxide", "mg/m³"),
+        ]
+        for (key, (deviceClass, unit)) in expected {
+            let component = try #require(payload["cmps"]?[key])
+            #expect(component["device_class"] == .string(deviceClass), "\(key)")
+            #expect(component["unit_of_measurement"]?.string == unit, "\(key)")
+            #expect(component["state_class"] == "measurement", "\(key)")
+            #expect(component["state_topic"] == "weather/home/air_quality", "\(key)")
+        }
+    }
+
+    @Test("the nowcast: a timestamp sensor for when precipitation starts, a moisture binary sensor for the next 30 min")
+    func nowcast() throws {
+        let payload = Self.payload(location: "nyc")
+        let starts = try #require(payload["cmps"]?["precipitation_starts"])
+        #expect(starts["platform"] == "sensor")
+        #expect(starts["device_class"] == "timestamp")
+        #expect(starts["state_topic"] == "weather/nyc/nowcast")
+        #expect(starts["unit_of_measurement"] == nil && starts["state_class"] == nil)
+        let within = try #require(payload["cmps"]?["precipitation_within_30_min"])
+        #expect(within["platform"] == "binary_sensor")
+        #expect(within["device_class"] == "moisture")
+        #expect(within["state_topic"] == "weather/nyc/nowcast")
+        #expect(within["payload_on"] == "ON" && within["payload_off"] == "OFF")
+        #expect(within["default_entity_id"] == "binary_sensor.weather2mqtt_nyc_precipitation_within_30_min")
+        // The rules must refuse what Home Assistant refuses on a binary sensor.
+        var wrong = try #require(within.object)
+        wrong["unit_of_measurement"] = "min"
+        wrong["device_class"] = "timestamp"
+        #expect(HomeAssistantRules.problems(sensor: .object(wrong), id: "x").count == 2)
     }
 }

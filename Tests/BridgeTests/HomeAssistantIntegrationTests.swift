@@ -84,16 +84,19 @@ struct HomeAssistantIntegrationTests {
             #expect((device["identifiers"] as? [String])?.first == "weather2mqtt_weather_\(location)")
             #expect((payload["o"] as? [String: Any])?["name"] as? String == "weather2mqtt")
             let components = payload["cmps"] as? [String: [String: Any]] ?? [:]
-            #expect(components.count == 19)
+            #expect(components.count == 21)  // 19 weather sensors and the nowcast's two (no air_quality here)
             for (key, component) in components {
-                #expect(component["platform"] as? String == "sensor")
+                let platform = key == "precipitation_within_30_min" ? "binary_sensor" : "sensor"
+                #expect(component["platform"] as? String == platform, "\(key)")
                 #expect((component["state_topic"] as? String)?.hasPrefix("weather/\(location)/") == true, "\(key)")
             }
         }
         // Home Assistant would find data behind every state topic.
         let topics = try setup.broker.retained("weather/#", timeout: 1)
         for location in ["nyc", "brooklyn"] {
-            for topic in ["current", "daily", "alerts"] { #expect(topics["weather/\(location)/\(topic)"] != nil) }
+            for topic in ["current", "daily", "alerts", "nowcast"] {
+                #expect(topics["weather/\(location)/\(topic)"] != nil, "\(topic)")
+            }
         }
     }
 

@@ -31,7 +31,7 @@ struct HomeAssistantJinjaTests {
     @Test("values render from the recorded payloads")
     func realPayloads() throws {
         let golden = try Tools.golden()
-        let configuration = Tools.configuration(locations: ["nyc"])
+        let configuration = Tools.configuration(locations: ["nyc"], airQuality: true)
         let payload = Discovery.payload(
             for: configuration.locations[0], provider: "open-meteo", configuration: configuration)
         let components = payload["cmps"]?.object ?? JSONObject()
@@ -51,13 +51,18 @@ struct HomeAssistantJinjaTests {
         #expect(rendered["tomorrow_temperature_max"] == "-5.3")
         #expect(rendered["tomorrow_temperature_min"] == "-17.7")
         #expect(rendered["alerts"] == "0")
+        #expect(rendered["precipitation_starts"] == "2023-08-14T21:00:00+02:00")
+        #expect(rendered["precipitation_within_30_min"] == "OFF")  // 44 minutes away
+        #expect(rendered["european_aqi"] == "27")
+        #expect(rendered["pm2_5"] == "8.3")
+        #expect(rendered["us_aqi"] == "None" && rendered["carbon_monoxide"] == "None")  // null in the recording
         for (key, value) in rendered { #expect(!value.hasPrefix("ERROR"), "\(key): \(value)") }
     }
 
     @Test("null values, missing keys, empty and non-JSON payloads render None (unknown in Home Assistant)")
     func nullsRenderNone() throws {
         let golden = try Tools.golden()
-        let configuration = Tools.configuration(locations: ["nyc"])
+        let configuration = Tools.configuration(locations: ["nyc"], airQuality: true)
         let payload = Discovery.payload(
             for: configuration.locations[0], provider: "open-meteo", configuration: configuration)
         var jobs: [Tools.Render] = []
@@ -78,6 +83,30 @@ struct HomeAssistantJinjaTests {
         for (label, value) in zip(labels, try Tools.render(jobs)) {
             #expect(value == "None", "\(label) rendered \(value)")
         }
+    }
+
+    @Test("precipitation within 30 min: on up to 30 minutes, off later or with none expected, unknown without a nowcast")
+    func within() throws {
+        let payload = HomeAssistantDiscoveryTests.payload()
+        let template = try #require(payload["cmps"]?["precipitation_within_30_min"]?["value_template"]?.string)
+        let inputs: [String?] = [
+            #"{"available": true, "minutes_until_start": 0}"#, #"{"available": true, "minutes_until_start": 30}"#,
+            #"{"available": true, "minutes_until_start": 31}"#, #"{"available": true, "minutes_until_start": null}"#,
+            #"{"available": false, "minutes_until_start": null}"#, #"{"available": "yes"}"#, "{}", nil,
+        ]
+        let rendered = try Tools.render(inputs.map { Tools.Render(template: template, valueJSON: $0) })
+        #expect(rendered == ["ON", "ON", "OFF", "OFF", "None", "None", "None", "None"])
+    }
+
+    @Test("carbon monoxide is announced in mg/m³, our µg/m³ divided by 1000")
+    func carbonMonoxide() throws {
+        let payload = HomeAssistantDiscoveryTests.payload(airQuality: true)
+        let template = try #require(payload["cmps"]?["carbon_monoxide"]?["value_template"]?.string)
+        let rendered = try Tools.render([
+            Tools.Render(template: template, valueJSON: #"{"current": {"carbon_monoxide": 215.0}}"#),
+            Tools.Render(template: template, valueJSON: #"{"current": null}"#),
+        ])
+        #expect(rendered == ["0.215", "None"])
     }
 
     @Test("a centimetre configuration is announced in mm/h, ten times the value")

@@ -32,7 +32,21 @@ enum HomeAssistantRules {
         "distance": ["km", "m", "cm", "mm", "mi", "nmi", "yd", "in"],
         "irradiance": ["W/m²", "BTU/(h⋅ft²)"],
         "duration": ["d", "h", "min", "s", "ms", "µs"],
+        // Air quality: AQI has no unit; the pollutants CONCENTRATION_MICROGRAMS_PER_CUBIC_METER,
+        // "\u{03BC}g/m³" with the Greek mu (what Home Assistant 2026.11 reports for the entity,
+        // seen in .ci/homeassistant.sh); carbon monoxide only ppm or mg/m³ (mg/m³ since 2025).
+        "aqi": [""],
+        "pm25": ["\u{03BC}g/m³"],
+        "pm10": ["\u{03BC}g/m³"],
+        "nitrogen_dioxide": ["\u{03BC}g/m³"],
+        "ozone": ["\u{03BC}g/m³"],
+        "sulphur_dioxide": ["\u{03BC}g/m³"],
+        "carbon_monoxide": ["ppm", "mg/m³"],
     ]
+
+    /// Binary sensor device classes ("Binary sensor" integration docs, Device class; the ones a
+    /// weather bridge could use): `moisture` means on = wet.
+    static let binarySensorDeviceClasses: Set<String> = ["moisture", "problem", "safety", "cold", "heat"]
 
     /// State classes per device class.
     static let deviceClassStateClasses: [String: Set<String>] = [
@@ -47,6 +61,9 @@ enum HomeAssistantRules {
         "distance": ["measurement", "total", "total_increasing"],
         "irradiance": ["measurement"],
         "duration": ["measurement", "total", "total_increasing"],
+        "aqi": ["measurement"], "pm25": ["measurement"], "pm10": ["measurement"],
+        "nitrogen_dioxide": ["measurement"], "ozone": ["measurement"], "sulphur_dioxide": ["measurement"],
+        "carbon_monoxide": ["measurement"],
         "enum": [],
         "timestamp": [],
         "date": [],
@@ -62,13 +79,15 @@ enum HomeAssistantRules {
     /// Keys Home Assistant deprecated or removed in MQTT discovery.
     static let deprecatedKeys: Set<String> = ["object_id", "obj_id", "json_attributes"]
 
-    /// The problems Home Assistant would have with one sensor component (empty: accepted).
+    /// The problems Home Assistant would have with one component, a sensor or a binary sensor
+    /// (empty: accepted).
     static func problems(sensor component: JSONValue, id: String) -> [String] {
-        var problems: [String] = []
-        func fail(_ message: String) { problems.append("\(id): \(message)") }
         guard let object = component.object else { return ["\(id): not an object"] }
         let platform = object["platform"]?.string ?? object["p"]?.string
-        if platform != "sensor" { fail("platform is \(platform ?? "missing"), not sensor") }
+        if platform == "binary_sensor" { return problems(binarySensor: object, id: id) }
+        var problems: [String] = []
+        func fail(_ message: String) { problems.append("\(id): \(message)") }
+        if platform != "sensor" { fail("platform is \(platform ?? "missing"), not sensor or binary_sensor") }
         if (object["unique_id"] ?? object["uniq_id"])?.string?.isEmpty ?? true { fail("no unique_id") }
         if (object["state_topic"] ?? object["stat_t"])?.string?.isEmpty ?? true { fail("no state_topic") }
         for key in object.keys where deprecatedKeys.contains(key) { fail("deprecated key \(key)") }
@@ -114,6 +133,35 @@ enum HomeAssistantRules {
             !isEntityID(entity, domain: "sensor")
         {
             fail("default_entity_id \(entity) is not a valid sensor entity id")
+        }
+        return problems
+    }
+
+    /// The problems of a binary sensor (`homeassistant/components/mqtt/binary_sensor.py`): no
+    /// unit, state class or options; a device class of the binary sensor platform; an entity id
+    /// in the `binary_sensor` domain.
+    static func problems(binarySensor object: JSONObject, id: String) -> [String] {
+        var problems: [String] = []
+        func fail(_ message: String) { problems.append("\(id): \(message)") }
+        if (object["unique_id"] ?? object["uniq_id"])?.string?.isEmpty ?? true { fail("no unique_id") }
+        if (object["state_topic"] ?? object["stat_t"])?.string?.isEmpty ?? true { fail("no state_topic") }
+        for key in object.keys where deprecatedKeys.contains(key) { fail("deprecated key \(key)") }
+        for key in ["unit_of_measurement", "state_class", "options", "suggested_display_precision"]
+        where object[key] != nil {
+            fail("\(key) on a binary sensor")
+        }
+        if let deviceClass = (object["device_class"] ?? object["dev_cla"])?.string,
+            !binarySensorDeviceClasses.contains(deviceClass)
+        {
+            fail("device class \(deviceClass) is not a binary sensor device class")
+        }
+        for key in ["payload_on", "payload_off"] where object[key] != nil && object[key]?.string == nil {
+            fail("\(key) is not a string")
+        }
+        if let entity = (object["default_entity_id"] ?? object["def_ent_id"])?.string,
+            !isEntityID(entity, domain: "binary_sensor")
+        {
+            fail("default_entity_id \(entity) is not a valid binary_sensor entity id")
         }
         return problems
     }

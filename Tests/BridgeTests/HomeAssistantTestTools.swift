@@ -7,12 +7,15 @@ import WeatherModel
 enum HomeAssistantTestTools {
     /// A configuration with the given units, base topic and location ids.
     static func configuration(
-        units: UnitSettings = .metric, base: String = "weather", locations: [String] = ["home"], qos: Int = 1
+        units: UnitSettings = .metric, base: String = "weather", locations: [String] = ["home"], qos: Int = 1,
+        airQuality: Bool = false
     ) -> BridgeConfiguration {
         BridgeConfiguration(
             mqtt: MQTTSettings(baseTopic: base, qos: qos), units: units,
             locations: locations.map {
-                LocationSettings(id: $0, name: "Place \($0)", latitude: 52.52, longitude: 13.405)
+                var location = LocationSettings(id: $0, name: "Place \($0)", latitude: 52.52, longitude: 13.405)
+                location.airQuality = airQuality
+                return location
             })
     }
 
@@ -36,10 +39,17 @@ enum HomeAssistantTestTools {
         return all
     }
 
-    /// The recorded New York payloads (`current`, `hourly`, `daily`, `alerts`), metric.
+    /// The recorded New York payloads (`current`, `hourly`, `daily`, `alerts`), metric, with
+    /// the Trondheim nowcast (rain in 44 minutes) as `nowcast` and the Brno air quality as
+    /// `air_quality`.
     static func golden() throws -> JSONValue {
-        let path = TestPaths.testsFolder + "/ProvidersTests/Golden/open-meteo/newyork.json"
-        return try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: path)))
+        func load(_ path: String) throws -> JSONValue {
+            try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: TestPaths.testsFolder + path)))
+        }
+        var golden = try load("/ProvidersTests/Golden/open-meteo/newyork.json").object ?? JSONObject()
+        golden["nowcast"] = try load("/ProvidersTests/Golden/nowcast/met-no-trondheim.json")
+        golden["air_quality"] = try load("/ProvidersTests/Golden/air-quality/brno.json")
+        return .object(golden)
     }
 
     struct PythonError: Error, CustomStringConvertible {

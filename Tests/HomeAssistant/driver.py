@@ -39,6 +39,7 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 FIXTURE = os.path.join(REPO, "Tests/Fixtures/open-meteo/forecast_current_hourly_daily_newyork_iso8601.json")
+AIR_FIXTURE = os.path.join(REPO, "Tests/Fixtures/air-quality/open-meteo/airquality_current_hourly_all_vars_twente_2026_trimmed.json")
 FIXTURE_SERVER = os.path.join(REPO, "Tests/TestSupport/fixture_server.py")
 NOW = "2026-02-06T21:40:00Z"
 # Three days later: the saved readings expired long ago.
@@ -132,6 +133,9 @@ class Fixtures:
         response = {"body_file": FIXTURE} if ok else {"status": 500, "body_base64": ""}
         body = json.dumps({"path": "/v1/forecast", "responses": [response]}).encode()
         urllib.request.urlopen(urllib.request.Request(self.url + "/__control/routes", data=body, method="POST"))
+        # Air quality answers either way: its failure never touches the weather readings.
+        body = json.dumps({"path": "/v1/air-quality", "responses": [{"body_file": AIR_FIXTURE}]}).encode()
+        urllib.request.urlopen(urllib.request.Request(self.url + "/__control/routes", data=body, method="POST"))
 
     def stop(self):
         self.process.stdin.close()
@@ -150,7 +154,7 @@ class Bridge:
     def write(self):
         items = "\n".join(
             f"  - {{ id: {loc}, name: {loc.title()}, latitude: 40.7886, longitude: -73.9661, "
-            f"timezone: America/New_York }}" for loc in self.locations)
+            f"timezone: America/New_York, air_quality: true }}" for loc in self.locations)
         with open(self.config, "w") as f:
             f.write(f"""mqtt:
   url: mqtt://127.0.0.1:{self.broker.port}
@@ -163,7 +167,7 @@ forecast: {{ hours: {self.hours}, days: 7 }}
 state_dir: {self.folder}/state-{self.name}
 contact: tests@example.com
 providers:
-  open-meteo: {{ base_url: {self.fixtures.url} }}
+  open-meteo: {{ base_url: {self.fixtures.url}, air_quality_url: {self.fixtures.url} }}
 locations:
 {items}
 """)
@@ -357,6 +361,16 @@ SENSORS = {
     "tomorrow_temperature_max": ("temperature", None, "°C", "°F"),
     "tomorrow_temperature_min": ("temperature", None, "°C", "°F"),
     "alerts": (None, "measurement", None, None),
+    "precipitation_starts": ("timestamp", None, None, None),
+    "precipitation_within_30_min": ("moisture", None, None, None),
+    "european_aqi": ("aqi", "measurement", None, None),
+    "us_aqi": ("aqi", "measurement", None, None),
+    "pm2_5": ("pm25", "measurement", "\u03bcg/m³", "\u03bcg/m³"),
+    "pm10": ("pm10", "measurement", "\u03bcg/m³", "\u03bcg/m³"),
+    "nitrogen_dioxide": ("nitrogen_dioxide", "measurement", "\u03bcg/m³", "\u03bcg/m³"),
+    "ozone": ("ozone", "measurement", "\u03bcg/m³", "\u03bcg/m³"),
+    "sulphur_dioxide": ("sulphur_dioxide", "measurement", "\u03bcg/m³", "\u03bcg/m³"),
+    "carbon_monoxide": ("carbon_monoxide", "measurement", "mg/m³", "mg/m³"),
 }
 TO_METRIC = {
     ("°F", "°C"): lambda v: (v - 32) * 5 / 9, ("inHg", "hPa"): lambda v: v * 33.8639,
@@ -535,7 +549,7 @@ def main():
         check_log(ha)
 
         phase = "8 removed"
-        check(len(cabin) == 19 and all(e in ha.states() for e in cabin), f"cabin had {len(cabin)} entities")
+        check(len(cabin) == len(SENSORS) and all(e in ha.states() for e in cabin), f"cabin had {len(cabin)} entities")
         metric.stop()
         metric.locations = ["home"]
         metric.write()

@@ -26,6 +26,32 @@ struct LayoutAdapterTests {
             payloads: payloads, now: try #require(ISO8601.date(now)), units: units, language: language)
     }
 
+    @Test("the nowcast strip only when precipitation is within the hour; the AQI when air quality arrived")
+    func nowcastAndAir() throws {
+        let base = try Self.model("munich-full", now: "2026-02-07T16:20:00+01:00")
+        #expect(FrameInput(base).nowcast == nil && FrameInput(base).airQuality == nil)
+        func input(minutes: Int?, available: Bool = true) -> FrameInput {
+            var model = base
+            model.nowcastAvailable = available
+            model.nowcastMinutesUntilStart = minutes
+            model.nowcastSummary = "Light rain starting in about 20 min, for 40 min"
+            model.europeanAQI = 27
+            return FrameInput(model)
+        }
+        #expect(input(minutes: 20).nowcast == "Light rain starting in about 20 min, for 40 min")
+        #expect(input(minutes: 0).nowcast != nil)
+        #expect(input(minutes: 60).nowcast != nil)
+        #expect(input(minutes: 61).nowcast == nil)
+        #expect(input(minutes: nil).nowcast == nil)
+        #expect(input(minutes: 10, available: false).nowcast == nil)
+        #expect(input(minutes: nil).airQuality == "AQI 27")
+        #expect(
+            FrameBadges.nowcastWordings("Light rain starting in about 20 min, for 40 min") == [
+                "Light rain starting in about 20 min, for 40 min", "Light rain starting in about 20 min",
+                "Light rain in 20 min",
+            ])
+    }
+
     @Test("a fresh reading: values, times of the data, 24 hours from now, days from today")
     func fresh() throws {
         let input = FrameInput(try Self.model("munich-full", now: "2026-02-07T16:20:00+01:00"))

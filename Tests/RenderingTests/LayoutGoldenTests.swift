@@ -17,6 +17,8 @@ struct LayoutGoldenTests {
         ("night-snow", 400, 300, .gray4, .none), ("day-rain", 250, 122, .bw, .none),
         ("stale-alert", 296, 128, .bw, .none), ("very-stale", 480, 800, .bw, .quarter), ("old", 122, 250, .bw, .none),
         ("overview", 800, 480, .bwr, .none), ("overview", 250, 122, .bw, .none),
+        ("nowcast", 800, 480, .bwr, .none), ("nowcast", 400, 300, .bw, .none), ("nowcast", 250, 122, .bw, .none),
+        ("nowcast", 480, 800, .bw, .quarter),
     ]
 
     static func frame(_ name: String, _ width: Int, _ height: Int, _ mode: ColorMode, _ rotation: Rotation)

@@ -122,8 +122,18 @@ enum LayoutSamples {
         ], observedAt: "14:05")
 
     /// Every sample by name.
+    /// Berlin with rain due in 20 minutes (the nowcast strip) and the AQI.
+    static let nowcast: FrameInput = {
+        var input = dayRain
+        input.condition = .cloudy
+        input.summary = "Overcast"
+        input.nowcast = "Light rain starting in about 20 min, for 40 min"
+        input.airQuality = "AQI 27"
+        return input
+    }()
+
     static let all: [(String, FrameInput)] = [
         ("day-rain", dayRain), ("night-snow", nightSnow), ("clear-night", clearNight), ("stale-alert", staleAlert),
-        ("very-stale", veryStale), ("old", old),
+        ("very-stale", veryStale), ("old", old), ("nowcast", nowcast),
     ]
 }

@@ -74,6 +74,38 @@ struct TerminalGoldenTests {
         check(text, "show-\(name)-\(glyphs.rawValue).txt")
     }
 
+    /// munich-full with a nowcast (rain in 20 minutes) and air quality added.
+    static func withNowcastAndAir(_ document: inout JSONObject) {
+        let location: JSONValue = document["current"]?["location"] ?? .null
+        document["nowcast"] = [
+            "location": location, "available": true, "minutes_until_start": 20,
+            "summary": "Light rain starting in about 20 min, for 40 min",
+        ]
+        document["air_quality"] = [
+            "location": location,
+            "current": ["european_aqi": 27, "us_aqi": 61, "pm2_5": 8.3, "pm10": 12.8, "ozone": .null],
+        ]
+    }
+
+    @Test("a nowcast line and an air-quality line when those topics arrived; none without them")
+    func nowcastAndAir() throws {
+        let model = try ViewModelFixtures.model("munich-full", now: Self.fresh, edit: Self.withNowcastAndAir)
+        let text = TerminalRenderer(options: TerminalOptions(glyphs: .unicode)).render(model)
+        check(text, "show-full-nowcast-air.txt")
+        #expect(text.contains("Nowcast: Light rain starting in about 20 min, for 40 min"))
+        #expect(text.contains("Air: European AQI 27 (fair) · US AQI 61 (moderate) · PM2.5 8 · PM10 13 µg/m³"))
+        let ascii = TerminalRenderer(options: TerminalOptions(glyphs: .ascii)).render(model)
+        #expect(ascii.contains("PM2.5 8 - PM10 13 ug/m3"))
+        // A location without a nowcast source says why on its topic; show leaves the line out.
+        let unavailable = try ViewModelFixtures.model("munich-full", now: Self.fresh) { document in
+            document["nowcast"] = [
+                "available": false, "minutes_until_start": .null, "summary": "No nowcast for this location: x",
+            ]
+        }
+        let plain = TerminalRenderer(options: TerminalOptions(glyphs: .unicode)).render(unavailable)
+        #expect(!plain.contains("Nowcast:") && !plain.contains("Air:"))
+    }
+
     @Test("the view fits 25 lines and 80 columns")
     func size() throws {
         let model = try ViewModelFixtures.model("munich-full", now: Self.fresh)

@@ -45,6 +45,31 @@ struct WeatherviewCommandTests {
         #expect(!noColor.stdoutBytes.contains(0x1B))
     }
 
+    @Test("show: nowcast and air-quality lines when those topics are there, without waiting for them otherwise")
+    func showNowcastAndAir() throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker)
+        // Without the topics: no lines, and no wait for the timeout.
+        let without = try WeatherviewProcess.run(
+            ["show", "munich", "--broker", broker.url, "--timeout", "20"], environment: fresh)
+        #expect(without.status == 0, "\(without.stderr)")
+        #expect(!without.stdout.contains("Nowcast:") && !without.stdout.contains("Air:"))
+        #expect(without.seconds < 10, "show waited for topics that never come (\(without.seconds) s)")
+        let location = #"{"id":"munich","name":"Munich","latitude":48.14,"longitude":11.58,"timezone":"Europe/Berlin"}"#
+        try broker.publish(
+            "weather/munich/nowcast",
+            #"{"location":\#(location),"available":true,"minutes_until_start":20,"summary":"Light rain starting in about 20 min, for 40 min"}"#,
+            retain: true)
+        try broker.publish(
+            "weather/munich/air_quality",
+            #"{"location":\#(location),"current":{"european_aqi":45,"us_aqi":null,"pm2_5":12.2,"pm10":null}}"#,
+            retain: true)
+        let with = try WeatherviewProcess.run(["show", "munich", "--broker", broker.url], environment: fresh)
+        #expect(with.status == 0, "\(with.stderr)")
+        #expect(with.stdout.contains("Nowcast: Light rain starting in about 20 min, for 40 min"), "\(with.stdout)")
+        #expect(with.stdout.contains("European AQI 45 (moderate)"), "\(with.stdout)")
+    }
+
     @Test("show: glyphs follow the locale; --both-units; --units")
     func showOptions() throws {
         let broker = try TestBroker.start()

@@ -66,7 +66,7 @@ public enum Discovery {
         let topics = TopicNames(base: configuration.mqtt.baseTopic)
         let ids = HomeAssistantIDs(baseTopic: configuration.mqtt.baseTopic, location: location.id)
         var components = JSONObject()
-        for sensor in DiscoverySensor.all(units: configuration.units) {
+        for sensor in DiscoverySensor.all(units: configuration.units, airQuality: location.airQuality) {
             components[sensor.key] = component(sensor, ids: ids, location: location.id, topics: topics)
         }
         return [
@@ -111,12 +111,14 @@ public enum Discovery {
         case .current: stateTopic = topics.current(location)
         case .daily: stateTopic = topics.daily(location)
         case .alerts: stateTopic = topics.alerts(location)
+        case .nowcast: stateTopic = topics.nowcast(location)
+        case .airQuality: stateTopic = topics.airQuality(location)
         }
         var object = JSONObject([
-            ("platform", "sensor"),
+            ("platform", .string(sensor.platform.rawValue)),
             ("name", .string(sensor.name)),
             ("unique_id", .string(ids.uniqueID(sensor.key))),
-            ("default_entity_id", .string(ids.entityID("sensor", sensor.key))),
+            ("default_entity_id", .string(ids.entityID(sensor.platform.rawValue, sensor.key))),
             ("state_topic", .string(stateTopic)),
             ("value_template", .string(sensor.valueTemplate)),
         ])
@@ -126,6 +128,10 @@ public enum Discovery {
         if let precision = sensor.precision { object["suggested_display_precision"] = .number(Double(precision)) }
         if let options = sensor.options { object["options"] = .array(options.map { .string($0) }) }
         if let icon = sensor.icon { object["icon"] = .string(icon) }
+        if sensor.platform == .binarySensor {
+            object["payload_on"] = "ON"
+            object["payload_off"] = "OFF"
+        }
         return .object(object)
     }
 

@@ -11,7 +11,14 @@ import WeatherModel
 struct DiscoverySensor: Sendable, Equatable {
     /// Which of the location's topics the sensor reads.
     enum Source: Sendable, Equatable {
-        case current, daily, alerts
+        case current, daily, alerts, nowcast, airQuality
+    }
+
+    /// The Home Assistant entity platform of the component.
+    enum Platform: String, Sendable, Equatable {
+        case sensor
+        /// A binary sensor; its template renders `ON`, `OFF` or `None` (unknown).
+        case binarySensor = "binary_sensor"
     }
 
     /// The component id, and the last part of `unique_id` and `default_entity_id`.
@@ -19,6 +26,7 @@ struct DiscoverySensor: Sendable, Equatable {
     /// The entity name; Home Assistant shows it after the device (location) name.
     var name: String
     var source: Source
+    var platform: Platform = .sensor
     var valueTemplate: String
     var deviceClass: String?
     var stateClass: String?
@@ -28,8 +36,14 @@ struct DiscoverySensor: Sendable, Equatable {
     /// The states of an `enum` sensor.
     var options: [String]?
 
-    /// Every sensor of a location, for the configured units.
-    static func all(units: UnitSettings) -> [DiscoverySensor] {
+    /// Every sensor of a location, for the configured units: the weather sensors, the nowcast's
+    /// (`nowcast`), and with `airQuality` the air-quality sensors (`airQuality(units:)`).
+    static func all(units: UnitSettings, airQuality: Bool = false) -> [DiscoverySensor] {
+        weather(units: units) + nowcast + (airQuality ? Self.airQuality : [])
+    }
+
+    /// The sensors of the location's weather readings.
+    static func weather(units: UnitSettings) -> [DiscoverySensor] {
         let temperature = HomeAssistantUnits.temperature(units.temperature)
         let speed = HomeAssistantUnits.speed(units.windSpeed)
         let pressure = HomeAssistantUnits.pressure(units.pressure)

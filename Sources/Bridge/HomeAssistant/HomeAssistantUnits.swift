@@ -76,4 +76,12 @@ enum HomeAssistantUnits {
         case .metres: HomeAssistantQuantity(unit: "m", precision: 0)
         }
     }
+
+    /// `pm25`, `pm10`, `nitrogen_dioxide`, `ozone`, `sulphur_dioxide`: μg/m³ written with the
+    /// Greek small letter mu U+03BC, as Home Assistant's `CONCENTRATION_MICROGRAMS_PER_CUBIC_METER`
+    /// is since 2025 (a real Home Assistant 2026.11 shows the micro sign U+00B5 as U+03BC).
+    static let microgramsPerCubicMetre = "\u{03BC}g/m³"
+
+    /// `carbon_monoxide`: ppm or mg/m³ (`CONCENTRATION_MILLIGRAMS_PER_CUBIC_METER`, since 2025.x).
+    static let milligramsPerCubicMetre = "mg/m³"
 }

@@ -33,4 +33,20 @@ enum Jinja {
     static func count(_ field: String) -> String {
         payload + "{% set v = p.get('\(field)') %}{{ v | length if v is sequence and v is not string else None }}"
     }
+
+    /// A number field of the object in field `object` (`current` of the air-quality payload),
+    /// multiplied by `scale` when given.
+    static func member(_ object: String, _ field: String, scale: Double? = nil) -> String {
+        let value = scale.map { "(v * \(JSONValue.format($0))) | round(3)" } ?? "v"
+        return payload + "{% set o = p.get('\(object)') %}{% set v = o.get('\(field)') if o is mapping else none %}"
+            + "{{ \(value) if v is number else None }}"
+    }
+
+    /// A binary sensor's state from the nowcast: `ON` when `minutes_until_start` is at most
+    /// `minutes`, `OFF` when it is later or when an available nowcast expects no precipitation
+    /// (`minutes_until_start: null`), `None` (unknown) without a nowcast.
+    static func within(minutes: Int) -> String {
+        payload + "{% set v = p.get('minutes_until_start') %}"
+            + "{{ ('ON' if v <= \(minutes) else 'OFF') if v is number else ('OFF' if p.get('available') is sameas true else None) }}"
+    }
 }

@@ -33,6 +33,11 @@ struct CompactLayout {
                 input.alerts, in: banner, font: .bold(11), accent: .red, words: input.language.messages, on: &canvas)
             top = banner.maxY
         }
+        if let nowcast = input.nowcast {
+            let strip = RasterRect(x: 0, y: top, width: bounds.width, height: 16)
+            FrameBadges.nowcast(nowcast, in: strip, font: .bold(11), accent: .red, on: &canvas)
+            top = strip.maxY
+        }
 
         // Bottom: the next days.
         let dayCount = min(input.days.count, bounds.width >= 280 ? 5 : 4)
@@ -68,6 +73,7 @@ struct CompactLayout {
                     + " " + Degrees.text(feels))
         }
         if let speed = input.windSpeed { lines.append(speed + (input.windDirection.map { " " + $0 } ?? "")) }
+        if let air = input.airQuality, lines.count < 3 { lines.append(air) }
         let lineFont = Font.sans(13)
         let detailsWidth = min(middle.width * 44 / 100, lines.map { Font.bold(13).width(of: $0) }.max() ?? 0)
         let textLeft = middle.x + iconSide + 4

@@ -100,4 +100,31 @@ enum FrameBadges {
                 baseline: textBox.y + (textBox.height + font.capHeight) / 2, .white)
         }
     }
+
+    /// The sentence, then shorter forms of it for narrow panels: "Light rain starting in about
+    /// 20 min, for 40 min", "Light rain starting in about 20 min", "Light rain in 20 min".
+    static func nowcastWordings(_ text: String) -> [String] {
+        var wordings = [text]
+        if let comma = text.firstIndex(of: ",") { wordings.append(String(text[..<comma])) }
+        let short = wordings.last!.replacing(" starting in about ", with: " in ")
+            .replacing(" starting in ", with: " in ")
+        if short != wordings.last! { wordings.append(short) }
+        return wordings
+    }
+
+    /// The nowcast strip across `rect`: an outlined bar (the alerts bar is filled) with a
+    /// raindrop and the nowcast's sentence, truncated to fit.
+    static func nowcast(_ text: String, in rect: RasterRect, font: Font, accent: Ink, on canvas: inout Canvas) {
+        canvas.fill(rect, .white)
+        canvas.fill(RasterRect(x: rect.x, y: rect.maxY - 2, width: rect.width, height: 2), .solid(accent))
+        let iconSide = rect.height - 6
+        let iconBox = RasterRect(x: rect.x + 6, y: rect.y + 2, width: iconSide, height: iconSide)
+        WeatherIcon.draw(.rainy, isDay: true, in: iconBox, on: &canvas, accent: accent)
+        let textLeft = iconBox.maxX + 8
+        let width = rect.maxX - 8 - textLeft
+        let line = nowcastWordings(text).first { font.width(of: $0) <= width } ?? font.truncated(text, toWidth: width)
+        canvas.draw(
+            line, font: font, in: RasterRect(x: textLeft, y: rect.y, width: rect.maxX - textLeft - 8, height: rect.height - 2),
+            align: .left)
+    }
 }

@@ -48,7 +48,19 @@ extension FrameInput {
             },
             alerts: model.alerts.map { Alert(title: $0.title, severity: $0.severity) },
             staleness: Self.staleness(model.freshness), ageText: Self.ageText(model.freshness, language: language),
-            attribution: model.attribution, language: language)
+            attribution: model.attribution, language: language,
+            nowcast: Self.nearNowcast(model),
+            airQuality: (model.europeanAQI ?? model.usAQI).map { "AQI \(Int($0.rounded()))" })
+    }
+
+    /// Precipitation starting within this many minutes puts the nowcast strip on the frame.
+    public static let nowcastHorizon = 60
+
+    /// The nowcast's sentence when precipitation falls or starts within `nowcastHorizon`.
+    static func nearNowcast(_ model: WeatherViewModel) -> String? {
+        guard model.nowcastAvailable, let minutes = model.nowcastMinutesUntilStart, minutes <= nowcastHorizon
+        else { return nil }
+        return model.nowcastSummary
     }
 
     /// The entries of the next 24 hours, marking where a new local day starts.

@@ -109,6 +109,11 @@ public struct FrameInput: Sendable, Equatable {
     public var attribution: String?
     /// The language of the frame's own words (`Feels like`, `as of`, hour labels).
     public var language: Language
+    /// The nowcast's sentence when precipitation is near (falling or starting within
+    /// ``FrameInput/nowcastHorizon`` minutes), shown as a strip under the header; `nil` otherwise.
+    public var nowcast: String?
+    /// `AQI 27` (European, else US), shown where it fits; `nil` without air quality.
+    public var airQuality: String?
 
     public init(
         locationName: String, observedAt: String? = nil, condition: Condition? = nil, isDay: Bool = true,
@@ -116,7 +121,8 @@ public struct FrameInput: Sendable, Equatable {
         low: Double? = nil, windSpeed: String? = nil, windDirection: String? = nil, windBearing: Double? = nil,
         humidity: String? = nil, sunrise: String? = nil, sunset: String? = nil, hours: [Hour] = [],
         nowFraction: Double = 0, days: [Day] = [], alerts: [Alert] = [], staleness: Staleness = .fresh,
-        ageText: String? = nil, attribution: String? = nil, language: Language = .en
+        ageText: String? = nil, attribution: String? = nil, language: Language = .en, nowcast: String? = nil,
+        airQuality: String? = nil
     ) {
         self.language = language
         self.locationName = locationName
@@ -141,6 +147,8 @@ public struct FrameInput: Sendable, Equatable {
         self.staleness = staleness
         self.ageText = ageText
         self.attribution = attribution
+        self.nowcast = nowcast
+        self.airQuality = airQuality
     }
 }
 

@@ -26,6 +26,11 @@ struct LandscapeLayout {
                 on: &canvas)
             top = banner.maxY
         }
+        if let nowcast = input.nowcast {
+            let strip = RasterRect(x: 0, y: top, width: bounds.width, height: scale.alertHeight)
+            FrameBadges.nowcast(nowcast, in: strip, font: scale.alertFont, accent: .red, on: &canvas)
+            top = strip.maxY
+        }
 
         var bottom = bounds.height
         if let attribution = input.attribution, !attribution.isEmpty {
@@ -79,7 +84,7 @@ struct FrameHeader {
             words: input.language.messages, on: &canvas)
         if right < rect.maxX { right -= 10 }
         if let observed = input.observedAt {
-            let text = Messages.fill(input.language.messages.asOf, [("time", observed)])
+            let text = (input.airQuality.map { $0 + " · " } ?? "") + Messages.fill(input.language.messages.asOf, [("time", observed)])
             let font = scale.headerInfoFont
             if font.width(of: text) < rect.width / 3 {
                 canvas.draw(

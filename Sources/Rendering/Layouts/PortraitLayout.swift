@@ -31,6 +31,12 @@ struct PortraitLayout {
                 words: input.language.messages, on: &canvas)
             top = banner.maxY
         }
+        if let nowcast = input.nowcast {
+            let strip = RasterRect(x: 0, y: top, width: bounds.width, height: tiny ? 16 : scale.alertHeight)
+            FrameBadges.nowcast(
+                nowcast, in: strip, font: tiny ? .bold(11) : scale.alertFont, accent: .red, on: &canvas)
+            top = strip.maxY
+        }
 
         // Icon and temperature side by side, the summary under them.
         let rowHeight = tiny ? 52 : large ? 170 : 96

@@ -17,6 +17,7 @@ public struct TerminalRenderer: Sendable {
         var context = Context(model: model, options: options)
         context.header()
         context.currentGrid()
+        context.nowcastAndAir()
         context.hourTable()
         context.dayTable()
         context.alertList()

@@ -33,6 +33,11 @@ public struct WeatherViewModel: Sendable {
     public var freshness: Freshness
     /// The `nowcast` payload's sentence, if it arrived ("Light rain starting in about 20 min, …").
     public var nowcastSummary: String?
+    /// Whether the location has a nowcast (`available`); without one the summary says why.
+    public var nowcastAvailable: Bool
+    /// Minutes until the nowcast's precipitation starts (0: falling now), `nil` when none is
+    /// expected within its window.
+    public var nowcastMinutesUntilStart: Int?
     /// The `outlook` payload's tonight's low (canonical °C) and whether it freezes, if it arrived.
     public var tonightLow: Double?
     public var freezesTonight: Bool?
@@ -41,6 +46,11 @@ public struct WeatherViewModel: Sendable {
     public var usAQI: Double?
     /// The language of every word and time the views show (`--lang`).
     public var language: Language
+    /// The `air_quality` payload's current PM2.5 and PM10 (µg/m³), if it arrived.
+    public var pm2_5: Double?
+    public var pm10: Double?
+    /// Whether an `air_quality` payload arrived.
+    public var hasAirQuality: Bool
 
     /// Text for the values, in `units`.
     public var formatter: ValueFormatter { ValueFormatter(units: units) }
@@ -90,6 +100,8 @@ public struct WeatherViewModel: Sendable {
         attribution = main?.attribution
         status = try payloads.status.map { (payload) throws(ViewModelError) in try BridgeStatus(payload) }
         nowcastSummary = payloads.nowcast?.json["summary"]?.string
+        nowcastAvailable = payloads.nowcast?.json["available"]?.bool ?? false
+        nowcastMinutesUntilStart = payloads.nowcast?.json["minutes_until_start"]?.double.map { Int($0) }
         let tonight = payloads.outlook?.json["tonight"]
         let outlookUnits = payloads.outlook?.json["units"]?["temperature"]?.string
         tonightLow = tonight?["low"]?.double.map {
@@ -98,6 +110,9 @@ public struct WeatherViewModel: Sendable {
         freezesTonight = tonight?["freezes"]?.bool
         europeanAQI = payloads.airQuality?.json["current"]?["european_aqi"]?.double
         usAQI = payloads.airQuality?.json["current"]?["us_aqi"]?.double
+        pm2_5 = payloads.airQuality?.json["current"]?["pm2_5"]?.double
+        pm10 = payloads.airQuality?.json["current"]?["pm10"]?.double
+        hasAirQuality = payloads.airQuality?.json["current"]?.object != nil
 
         current = nil
         hours = []

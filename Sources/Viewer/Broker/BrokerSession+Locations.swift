@@ -70,12 +70,20 @@ extension BrokerSession {
         }
     }
 
-    /// Subscribes to the topics `kinds` of `location` and returns what arrived, decoded.
-    func payloads(of location: String, kinds: [LocationTopic]) async throws(Failure) -> LocationPayloads {
+    /// Subscribes to the topics `kinds` and `optional` of `location` and returns what arrived,
+    /// decoded. It waits for every topic of `kinds` (up to `--timeout`); a topic of `optional`
+    /// that may never come (a location without `air_quality`) only gets the broker's burst of
+    /// retained messages and `quietPeriod` after it, never the whole timeout.
+    func payloads(
+        of location: String, kinds: [LocationTopic], optional: [LocationTopic] = []
+    ) async throws(Failure) -> LocationPayloads {
         let topics = kinds.map { names.name(.location(location, $0)) }
-        try subscribe(topics)
+        let extra = optional.map { names.name(.location(location, $0)) }
+        try subscribe(topics + extra)
         start()
-        let messages = try await collect(filters: topics) { messages in topics.allSatisfy { messages[$0] != nil } }
+        let messages = try await collect(filters: topics + extra) { messages in
+            (topics + extra).allSatisfy { messages[$0] != nil }
+        }
         do {
             return try LocationPayloads(base: base, location: location, messages: messages)
         } catch {

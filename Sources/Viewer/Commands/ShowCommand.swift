@@ -51,7 +51,8 @@ public struct ShowCommand: Sendable {
         let location = self.location
         let payloads = try await BrokerSession.with(try broker.resolve()) { (session) throws(Failure) in
             let id = try await session.location(location, command: "show")
-            let payloads = try await session.payloads(of: id, kinds: LocationTopic.core)
+            let payloads = try await session.payloads(
+                of: id, kinds: LocationTopic.core, optional: [.nowcast, .airQuality])
             guard payloads.hasWeather else { throw session.noData(for: id, payloads: payloads) }
             return payloads
         }
