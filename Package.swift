@@ -100,7 +100,8 @@ let package = Package(
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),
         .testTarget(
-            name: "RenderingTests", dependencies: ["Rendering", "WireContract", "FontEngine", "ZlibDeflate", "TestSupport"],
+            name: "RenderingTests",
+            dependencies: ["Rendering", "WireContract", "FontEngine", "ZlibDeflate", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "TestSupport"]),
         .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "TestSupport"]),

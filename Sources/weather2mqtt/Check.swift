@@ -5,7 +5,9 @@ import WireContract
 
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validate the configuration and print the plan: locations, providers, requests per day, MeteoAlarm regions.")
+        abstract:
+            "Validate the configuration and print the plan: locations, providers, requests per day, MeteoAlarm regions."
+    )
 
     @OptionGroup var options: ConfigOption
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
 import SystemIO
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -68,7 +68,10 @@ struct Render: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let command = RenderCommand(location: location, panel: panel, size: size, colors: colors, rotate: rotate, format: format, out: out, watch: watch, exec: exec, minInterval: minInterval, layout: layout, units: units, fontDirectory: fontDirectory,
+        let command = RenderCommand(
+            location: location, panel: panel, size: size, colors: colors, rotate: rotate, format: format, out: out,
+            watch: watch, exec: exec, minInterval: minInterval, layout: layout, units: units,
+            fontDirectory: fontDirectory,
             broker: global.brokerOptions)
         try await runCommand { () throws(Failure) -> Int32 in try await command.run() }
     }

@@ -50,7 +50,9 @@ struct Show: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let command = ShowCommand(location: location, units: units, bothUnits: bothUnits, glyphs: glyphs, color: color, format: format, broker: global.brokerOptions)
+        let command = ShowCommand(
+            location: location, units: units, bothUnits: bothUnits, glyphs: glyphs, color: color, format: format,
+            broker: global.brokerOptions)
         try await runCommand { () throws(Failure) -> Int32 in try await command.run() }
     }
 }

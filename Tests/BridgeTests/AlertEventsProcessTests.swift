@@ -71,7 +71,9 @@ struct AlertEventsProcessTests {
             usleep(50_000)
             return output.text().split(separator: "\n").compactMap { line in
                 guard line.hasPrefix("weather/"), let tab = line.lastIndex(of: "\t") else { return nil }
-                return (String(line[..<tab]), String(decoding: hexBytes(line[line.index(after: tab)...]), as: UTF8.self))
+                return (
+                    String(line[..<tab]), String(decoding: hexBytes(line[line.index(after: tab)...]), as: UTF8.self)
+                )
             }
         }
     }
@@ -79,7 +81,8 @@ struct AlertEventsProcessTests {
     /// One `run --once` at `now` (each run later than the last one's next poll, so it refreshes).
     static func run(_ config: String, broker: TestBroker, now: String) throws -> [[String: Any]] {
         let subscriber = try Subscriber(port: broker.port, filter: "weather/+/alerts/event")
-        let result = try BridgeProcess.run(["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": now])
+        let result = try BridgeProcess.run(
+            ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": now])
         let messages = subscriber.stop()
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let validator = try SchemaValidator.repository()
@@ -98,12 +101,15 @@ struct AlertEventsProcessTests {
         }.sorted()
     }
 
-    @Test("new once per warning from Bright Sky and MeteoAlarm, nothing after a restart, ended when one goes; a failing source ends nothing and leaves the readings ok")
+    @Test(
+        "new once per warning from Bright Sky and MeteoAlarm, nothing after a restart, ended when one goes; a failing source ends nothing and leaves the readings ok"
+    )
     func eventsAcrossRestarts() throws {
         let broker = try TestBroker.start()
         let server = try FixtureServer.start()
         try server.route(
-            "/v1/forecast", [.file(TestPaths.fixture("open-meteo", "forecast_current_hourly_daily_newyork_iso8601.json"))])
+            "/v1/forecast",
+            [.file(TestPaths.fixture("open-meteo", "forecast_current_hourly_daily_newyork_iso8601.json"))])
         try server.route("/alerts", [.json(Self.brightSkyToday)])
         try server.route(
             "/api/v1/warnings/feeds-germany",

@@ -10,7 +10,8 @@ struct BridgeEndToEndTests {
     /// 16:40 local in New York on the day of the recording.
     static let now = "2026-02-06T21:40:00Z"
 
-    static func config(broker: TestBroker, server: FixtureServer, state: TemporaryFolder, extra: String = "") -> String {
+    static func config(broker: TestBroker, server: FixtureServer, state: TemporaryFolder, extra: String = "") -> String
+    {
         """
         mqtt:
           url: \(broker.url)
@@ -55,7 +56,8 @@ struct BridgeEndToEndTests {
         #expect(topics["weather/nyc/current/temperature"] == "-1.4")
         #expect(topics["weather/nyc/current/condition"] == "cloudy")
 
-        let current = try JSONSerialization.jsonObject(with: Data(topics["weather/nyc/current"]!.utf8)) as! [String: Any]
+        let current =
+            try JSONSerialization.jsonObject(with: Data(topics["weather/nyc/current"]!.utf8)) as! [String: Any]
         #expect(current["temperature"] as? Double == -1.4)
         #expect(current["provider"] as? String == "open-meteo")
         let status = try JSONSerialization.jsonObject(with: Data(topics["weather/nyc/status"]!.utf8)) as! [String: Any]

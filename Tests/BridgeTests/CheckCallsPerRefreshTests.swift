@@ -25,10 +25,15 @@ struct CheckCallsPerRefreshTests {
             """)
         let result = try BridgeProcess.run(["check", "--config", config])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("openweathermap: 480 of 900 a day (96 weather requests, 5 calls each"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("openweathermap: 480 of 900 a day (96 weather requests, 5 calls each"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("  api: onecall: 1 ("))
         #expect(result.stdout.contains("  api: free: 2 ("))
-        #expect(result.stdout.contains("  api: onecall4: 5 (One Call 4.0: current + 3 hourly page(s) of 20 + 1 daily page(s) of 10)   <- api: onecall4 (configured)"))
+        #expect(
+            result.stdout.contains(
+                "  api: onecall4: 5 (One Call 4.0: current + 3 hourly page(s) of 20 + 1 daily page(s) of 10)   <- api: onecall4 (configured)"
+            ))
         #expect(!result.stdout.contains("test-owm-key-1234"))
     }
 }

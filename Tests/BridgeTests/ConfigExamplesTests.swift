@@ -27,7 +27,10 @@ struct ConfigExamplesTests {
 
     @Test("there is an example per provider and a reference")
     func coverage() {
-        for name in ["weather2mqtt.yaml", "openweathermap.yaml", "pirate-weather.yaml", "met-no.yaml", "nws.yaml", "reference.yaml"] {
+        for name in [
+            "weather2mqtt.yaml", "openweathermap.yaml", "pirate-weather.yaml", "met-no.yaml", "nws.yaml",
+            "reference.yaml",
+        ] {
             #expect(Self.examples.contains(name))
         }
     }

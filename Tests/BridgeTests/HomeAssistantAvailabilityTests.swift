@@ -6,7 +6,9 @@ import WeatherModel
 
 /// Per-location availability (SPEC §6) and the template weather's behaviour in every phase,
 /// rendered by Jinja2 as Home Assistant would.
-@Suite("Home Assistant availability and template phases", .enabled(if: HomeAssistantTestTools.hasJinja, "needs python3-jinja2"))
+@Suite(
+    "Home Assistant availability and template phases",
+    .enabled(if: HomeAssistantTestTools.hasJinja, "needs python3-jinja2"))
 struct HomeAssistantAvailabilityTests {
     typealias Tools = HomeAssistantTestTools
 
@@ -30,17 +32,20 @@ struct HomeAssistantAvailabilityTests {
         }
     }
 
-    @Test("discovery sensors and the template's MQTT sensors are available only with the bridge online and the status ok")
+    @Test(
+        "discovery sensors and the template's MQTT sensors are available only with the bridge online and the status ok")
     func availabilityLists() throws {
         let configuration = Tools.configuration(locations: ["nyc"])
-        let payload = Discovery.payload(for: configuration.locations[0], provider: "open-meteo", configuration: configuration)
+        let payload = Discovery.payload(
+            for: configuration.locations[0], provider: "open-meteo", configuration: configuration)
         let template = LocationAvailability.statusTemplate
         Self.checkAvailability(payload["availability"], mode: payload["availability_mode"], "discovery")
         #expect(payload["availability"]?[1]?["value_template"]?.string == template)
         let sensors = try Self.document()["mqtt"]?["sensor"]?.array ?? []
         #expect(sensors.count == 4)
         for sensor in sensors {
-            Self.checkAvailability(sensor["availability"], mode: sensor["availability_mode"], "\(sensor["name"] ?? "?")")
+            Self.checkAvailability(
+                sensor["availability"], mode: sensor["availability_mode"], "\(sensor["name"] ?? "?")")
             #expect(sensor["availability"]?[1]?["value_template"]?.string == template)
         }
     }
@@ -76,7 +81,8 @@ struct HomeAssistantAvailabilityTests {
             return try Tools.render([job]).first ?? ""
         }
         for condition in Condition.allCases {
-            #expect(try render("condition_template", state: condition.rawValue, attributes: reading) == condition.rawValue)
+            #expect(
+                try render("condition_template", state: condition.rawValue, attributes: reading) == condition.rawValue)
         }
         // First start (`unknown`), bridge down or data stale (`unavailable`), a missing entity,
         // anything else: None, which Home Assistant takes silently.
@@ -104,10 +110,13 @@ struct HomeAssistantForecastSizeTests {
     static func widestHours(_ count: Int) -> String {
         let hour =
             #"{"time": "2026-02-06T12:00:00-09:30", "is_day": false, "condition": "lightning-rainy", "temperature": -123.45, "apparent_temperature": -123.45, "dew_point": -123.45, "humidity": 100, "cloud_coverage": 100, "precipitation": 1234.56, "precipitation_probability": 100, "pressure": 1234.56, "wind_speed": 1234.56, "wind_gust": 1234.56, "wind_bearing": 359.5, "uv_index": 12.5, "summary": "Thunderstorm with heavy hail", "provider_code": "99"}"#
-        return #"{"interval_minutes": 60, "hours": ["# + Array(repeating: hour, count: count).joined(separator: ", ") + "]}"
+        return #"{"interval_minutes": 60, "hours": ["# + Array(repeating: hour, count: count).joined(separator: ", ")
+            + "]}"
     }
 
-    @Test("every hourly sensor's attributes stay under 16 KiB for every allowed forecast.hours", arguments: [0, 1, 24, 25, 48, 168, 384])
+    @Test(
+        "every hourly sensor's attributes stay under 16 KiB for every allowed forecast.hours",
+        arguments: [0, 1, 24, 25, 48, 168, 384])
     func underTheLimit(hours: Int) throws {
         let document = try HomeAssistantAvailabilityTests.document(hours: hours)
         let sensors = (document["mqtt"]?["sensor"]?.array ?? []).filter {

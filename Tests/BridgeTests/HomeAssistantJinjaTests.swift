@@ -85,7 +85,8 @@ struct HomeAssistantJinjaTests {
         }
     }
 
-    @Test("precipitation within 30 min: on up to 30 minutes, off later or with none expected, unknown without a nowcast")
+    @Test(
+        "precipitation within 30 min: on up to 30 minutes, off later or with none expected, unknown without a nowcast")
     func within() throws {
         let payload = HomeAssistantDiscoveryTests.payload()
         let template = try #require(payload["cmps"]?["precipitation_within_30_min"]?["value_template"]?.string)

@@ -12,13 +12,15 @@ import WireContract
 @Suite("Location schedule: what an outcome does to a location")
 struct LocationScheduleTests {
     let now = Date(timeIntervalSince1970: 1_790_000_000)
-    let location = LocationSettings(id: "home", latitude: 52.5, longitude: 13.4, providers: ["open-meteo", "met-no"], interval: 300)
+    let location = LocationSettings(
+        id: "home", latitude: 52.5, longitude: 13.4, providers: ["open-meteo", "met-no"], interval: 300)
     let single = LocationSettings(id: "flat", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 900)
 
     var forecast: Forecast { Forecast(current: .init(time: now)) }
 
     func result(lifetime: Double? = nil, etag: String? = nil) -> ProviderResult {
-        ProviderResult(forecast: forecast, freshness: Freshness(lifetime: lifetime, validators: HTTPValidators(etag: etag)))
+        ProviderResult(
+            forecast: forecast, freshness: Freshness(lifetime: lifetime, validators: HTTPValidators(etag: etag)))
     }
 
     @Test("fresh from the primary: forecast kept, failures cleared, next poll and expiry from the effective interval")
@@ -154,7 +156,8 @@ struct LocationScheduleTests {
 
     @Test("no provider could be asked: 69 and a line that says when the next attempt is")
     func nobodyAsked() {
-        let t = LocationSchedule.apply(.failed([]), to: LocationState(nextPoll: now), location: single, now: now, random: 0.5)
+        let t = LocationSchedule.apply(
+            .failed([]), to: LocationState(nextPoll: now), location: single, now: now, random: 0.5)
         #expect(t.exitCode == ExitCode.unavailable)
         #expect(t.logs[0].message.hasPrefix("no provider could be asked; next attempt at "))
         #expect(t.state.lastError == nil)

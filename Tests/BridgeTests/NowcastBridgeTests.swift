@@ -6,8 +6,10 @@ import Testing
 /// mosquitto, recorded answers over loopback HTTP.
 @Suite("Bridge nowcast and air quality", .serialized)
 struct NowcastBridgeTests {
-    static let bergen = TestPaths.fixture("nowcast/open-meteo", "forecast_minutely15_precip_prob_bergen_unixtime_2026.json")
-    static let brno = TestPaths.fixture("air-quality/open-meteo", "airquality_hourly_eaqi_uv_pollen_brno_unixtime_2026.json")
+    static let bergen = TestPaths.fixture(
+        "nowcast/open-meteo", "forecast_minutely15_precip_prob_bergen_unixtime_2026.json")
+    static let brno = TestPaths.fixture(
+        "air-quality/open-meteo", "airquality_hourly_eaqi_uv_pollen_brno_unixtime_2026.json")
     /// One minute after the Bergen recording's current reading (01:01 local on 2 October 2026).
     static let now = "2026-10-01T23:01:00Z"
 
@@ -43,7 +45,8 @@ struct NowcastBridgeTests {
         try server.route("/v1/forecast", [.file(Self.bergen)])
         try server.route("/v1/air-quality", [.file(Self.brno)])
         let state = TemporaryFolder()
-        let config = state.write("config.yaml", Self.config(broker: broker, server: server, state: state, airQuality: true))
+        let config = state.write(
+            "config.yaml", Self.config(broker: broker, server: server, state: state, airQuality: true))
         let result = try BridgeProcess.run(
             ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": Self.now])
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -55,7 +58,9 @@ struct NowcastBridgeTests {
             ("weather/bergen/air_quality", "air_quality"), ("weather/bergen/current", "current"),
         ] {
             let payload = try #require(topics[topic], "missing \(topic); have \(topics.keys.sorted())")
-            #expect(validator.validate(payload, against: schema).isEmpty, "\(topic): \(validator.validate(payload, against: schema))")
+            #expect(
+                validator.validate(payload, against: schema).isEmpty,
+                "\(topic): \(validator.validate(payload, against: schema))")
         }
         let nowcast = try Self.object(topics["weather/bergen/nowcast"])
         #expect(nowcast["available"] as? Bool == true)
@@ -74,7 +79,8 @@ struct NowcastBridgeTests {
         // One forecast request that asked for minutely_15, one air-quality request.
         let forecast = try server.requests(to: "/v1/forecast")
         #expect(forecast.count == 1)
-        #expect(forecast.first?.query.contains("minutely_15=precipitation,precipitation_probability,weather_code") == true)
+        #expect(
+            forecast.first?.query.contains("minutely_15=precipitation,precipitation_probability,weather_code") == true)
         let airRequests = try server.requests(to: "/v1/air-quality")
         #expect(airRequests.count == 1)
         #expect(airRequests.first?.query.contains("hourly=european_aqi,us_aqi,pm2_5") == true)
@@ -82,10 +88,12 @@ struct NowcastBridgeTests {
         // weatherview get reaches the new fields.
         let viewer = WeatherviewCommand(executable: BridgeProcess.executable)
         let environment = ["WEATHER2MQTT_NOW": Self.now]
-        let summary = try viewer.run(["get", "bergen", "nowcast.summary", "--broker", broker.url], environment: environment)
+        let summary = try viewer.run(
+            ["get", "bergen", "nowcast.summary", "--broker", broker.url], environment: environment)
         #expect(summary.status == 0, "stderr: \(summary.stderr)")
         #expect(summary.stdout.contains("Light rain now, stopping in about 15 min"), "\(summary.stdout)")
-        let freezes = try viewer.run(["get", "bergen", "outlook.tonight.freezes", "--broker", broker.url], environment: environment)
+        let freezes = try viewer.run(
+            ["get", "bergen", "outlook.tonight.freezes", "--broker", broker.url], environment: environment)
         #expect(freezes.status == 0, "stderr: \(freezes.stderr)")
         #expect(freezes.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "false")
         let pollen = try viewer.run(
@@ -109,7 +117,8 @@ struct NowcastBridgeTests {
         try server.route("/v1/forecast", [.file(Self.bergen)])
         try server.route("/v1/air-quality", [.json(#"{"error":true,"reason":"down for maintenance"}"#, status: 503)])
         let state = TemporaryFolder()
-        let config = state.write("config.yaml", Self.config(broker: broker, server: server, state: state, airQuality: true))
+        let config = state.write(
+            "config.yaml", Self.config(broker: broker, server: server, state: state, airQuality: true))
         let result = try BridgeProcess.run(
             ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": Self.now])
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -128,9 +137,11 @@ struct NowcastBridgeTests {
         let broker = try TestBroker.start()
         let server = try FixtureServer.start()
         try server.route(
-            "/v1/forecast", [.file(TestPaths.fixture("open-meteo", "forecast_current_hourly_daily_newyork_iso8601.json"))])
+            "/v1/forecast",
+            [.file(TestPaths.fixture("open-meteo", "forecast_current_hourly_daily_newyork_iso8601.json"))])
         let state = TemporaryFolder()
-        let config = state.write("config.yaml", Self.config(broker: broker, server: server, state: state, airQuality: false))
+        let config = state.write(
+            "config.yaml", Self.config(broker: broker, server: server, state: state, airQuality: false))
         let result = try BridgeProcess.run(
             ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": "2026-02-06T21:40:00Z"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -142,7 +153,10 @@ struct NowcastBridgeTests {
         #expect(nowcast["reason"] as? String == "the open-meteo answer carried no minutely block")
         #expect((nowcast["steps"] as? [Any])?.isEmpty == true)
         #expect(nowcast["starts_at"] is NSNull)
-        #expect(try SchemaValidator.repository().validate(try #require(topics["weather/bergen/nowcast"]), against: "nowcast").isEmpty)
+        #expect(
+            try SchemaValidator.repository().validate(
+                try #require(topics["weather/bergen/nowcast"]), against: "nowcast"
+            ).isEmpty)
     }
 
     @Test("check counts air quality in the open-meteo budget: 96 weather requests of 5 calls, 24 of 2 calls")
@@ -150,11 +164,14 @@ struct NowcastBridgeTests {
         let broker = try TestBroker.start()
         let server = try FixtureServer.start()
         let state = TemporaryFolder()
-        let config = state.write("config.yaml", Self.config(broker: broker, server: server, state: state, airQuality: true))
+        let config = state.write(
+            "config.yaml", Self.config(broker: broker, server: server, state: state, airQuality: true))
         let result = try BridgeProcess.run(["check", "--config", config])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("air quality hourly via open-meteo"), "\(result.stdout)")
-        #expect(result.stdout.contains("open-meteo: 528 of 8000 a day (96 weather requests, 5 calls each"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("open-meteo: 528 of 8000 a day (96 weather requests, 5 calls each"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("of which air quality: 48 (1 location(s), 24 requests of 2 calls each)"))
         #expect(try server.requests().isEmpty)
     }
@@ -184,7 +201,8 @@ struct NowcastBridgeTests {
         let broker = try TestBroker.start()
         let server = try FixtureServer.start()
         try server.route(
-            "/weatherapi/locationforecast/2.0/complete", [.file(TestPaths.fixture("metno", "locationforecast2_compact_oslo.json"))])
+            "/weatherapi/locationforecast/2.0/complete",
+            [.file(TestPaths.fixture("metno", "locationforecast2_compact_oslo.json"))])
         try server.route(
             "/weatherapi/nowcast/2.0/complete",
             [.file(TestPaths.fixture("nowcast/metno", "nowcast2_complete_trondheim_rain_onset_2023.json"))])
@@ -202,7 +220,10 @@ struct NowcastBridgeTests {
         #expect(requests.count == 1)
         #expect(requests.first?.query == "lat=63.4308&lon=10.4034")
         #expect(requests.first?.headers["user-agent"]?.contains("tests@example.com") == true)
-        #expect(try SchemaValidator.repository().validate(try #require(topics["weather/trondheim/nowcast"]), against: "nowcast").isEmpty)
+        #expect(
+            try SchemaValidator.repository().validate(
+                try #require(topics["weather/trondheim/nowcast"]), against: "nowcast"
+            ).isEmpty)
     }
 
     @Test("check counts met.no Nowcast: 96 forecast requests plus 288 nowcast requests a day")
@@ -221,7 +242,8 @@ struct NowcastBridgeTests {
         let broker = try TestBroker.start()
         let server = try FixtureServer.start()
         try server.route(
-            "/weatherapi/locationforecast/2.0/complete", [.file(TestPaths.fixture("metno", "locationforecast2_compact_oslo.json"))])
+            "/weatherapi/locationforecast/2.0/complete",
+            [.file(TestPaths.fixture("metno", "locationforecast2_compact_oslo.json"))])
         try server.route("/weatherapi/nowcast/2.0/complete", [.json(#"{"message":"outside coverage"}"#, status: 422)])
         let state = TemporaryFolder()
         let config = state.write("config.yaml", Self.metNoConfig(broker: broker, server: server, state: state))

@@ -18,7 +18,8 @@ struct PollingRulesTests {
     @Test("the effective interval is the configured one, never under any provider's minimum")
     func effectiveInterval() {
         let metNo = LocationSettings(id: "a", latitude: 59.9, longitude: 10.7, providers: ["met-no"], interval: 300)
-        let fallback = LocationSettings(id: "b", latitude: 59.9, longitude: 10.7, providers: ["open-meteo", "nws"], interval: 120)
+        let fallback = LocationSettings(
+            id: "b", latitude: 59.9, longitude: 10.7, providers: ["open-meteo", "nws"], interval: 120)
         let slow = LocationSettings(id: "c", latitude: 59.9, longitude: 10.7, providers: ["met-no"], interval: 1800)
         let fast = LocationSettings(id: "d", latitude: 59.9, longitude: 10.7, providers: ["open-meteo"], interval: 60)
         #expect(PollingRules.interval(of: metNo) == 600)
@@ -60,12 +61,19 @@ struct PollingRulesTests {
     /// A configuration with one open-meteo location on a port nobody listens on: the refresher
     /// below must decide without asking.
     func refresher(budget: Int?) throws -> (Refresher, LocationSettings) {
-        let location = LocationSettings(id: "a", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 900)
+        let location = LocationSettings(
+            id: "a", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 900)
         let configuration = BridgeConfiguration(
-            providers: ["open-meteo": ProviderSettings(name: "open-meteo", baseURL: "http://127.0.0.1:9", dailyBudget: budget)],
+            providers: [
+                "open-meteo": ProviderSettings(name: "open-meteo", baseURL: "http://127.0.0.1:9", dailyBudget: budget)
+            ],
             locations: [location])
         let providers = try Refresher.makeProviders(configuration, pointsCache: nil)
-        return (Refresher(configuration: configuration, providers: providers, transport: HTTPTransport(clock: BridgeClock())), location)
+        return (
+            Refresher(
+                configuration: configuration, providers: providers, transport: HTTPTransport(clock: BridgeClock())),
+            location
+        )
     }
 
     @Test("budget used up: the provider is skipped unasked, and the failure backs off with 69")
@@ -74,9 +82,12 @@ struct PollingRulesTests {
         var budget = RequestBudget(day: ZoneInfo.utc.localDate(now))
         budget.spend("open-meteo", calls: 3, now: now)
         var asked = 0
-        let outcome = await refresher.refresh(location, state: LocationState(nextPoll: now), budget: budget, now: now) { _, _ in asked += 1 }
+        let outcome = await refresher.refresh(location, state: LocationState(nextPoll: now), budget: budget, now: now) {
+            _, _ in asked += 1
+        }
         #expect(asked == 0)
-        let t = LocationSchedule.apply(outcome, to: LocationState(nextPoll: now), location: location, now: now, random: 0.5)
+        let t = LocationSchedule.apply(
+            outcome, to: LocationState(nextPoll: now), location: location, now: now, random: 0.5)
         #expect(t.exitCode == ExitCode.unavailable)
         #expect(t.state.lastError?.message == "rate limited: daily budget of 3 requests used up")
         #expect(t.state.nextPoll == now.addingTimeInterval(60))
@@ -90,7 +101,8 @@ struct PollingRulesTests {
         state.notBefore["open-meteo"] = now.addingTimeInterval(1800)
         var asked = 0
         let outcome = await refresher.refresh(
-            location, state: state, budget: RequestBudget(day: ZoneInfo.utc.localDate(now)), now: now) { _, _ in asked += 1 }
+            location, state: state, budget: RequestBudget(day: ZoneInfo.utc.localDate(now)), now: now
+        ) { _, _ in asked += 1 }
         #expect(asked == 0)
         let t = LocationSchedule.apply(outcome, to: state, location: location, now: now, random: 0.5)
         #expect(t.state.nextPoll == now.addingTimeInterval(1800))
@@ -101,11 +113,14 @@ struct PollingRulesTests {
     @Test("the service executes a transition: state kept and saved; a cancellation changes nothing")
     func serviceApplies() async throws {
         let folder = TemporaryFolder()
-        let location = LocationSettings(id: "a", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 900)
+        let location = LocationSettings(
+            id: "a", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 900)
         let configuration = BridgeConfiguration(stateDirectory: folder.path + "/state", locations: [location])
         try FileManager.default.createDirectory(atPath: folder.path + "/state", withIntermediateDirectories: true)
-        let refresher = Refresher(configuration: configuration, providers: [:], transport: HTTPTransport(clock: BridgeClock()))
-        let service = BridgeService(configuration: configuration, clock: BridgeClock(), log: Log(level: .error), refresher: refresher)
+        let refresher = Refresher(
+            configuration: configuration, providers: [:], transport: HTTPTransport(clock: BridgeClock()))
+        let service = BridgeService(
+            configuration: configuration, clock: BridgeClock(), log: Log(level: .error), refresher: refresher)
         let before = await service.states["a"]
         #expect(await service.apply(.cancelled, to: location) == ExitCode.success)
         #expect(await service.states["a"] == before)
@@ -121,7 +136,8 @@ struct PollingRulesTests {
     @Test("fetch and run agree on expires_at: met.no at interval 300 expires after the effective 600 s")
     func fetchAndRunAgree() async throws {
         let server = try FixtureServer.start()
-        let answer = FixtureResponse(bodyFile: TestPaths.fixture("metno", "locationforecast2_compact_newyork_2020.json"))
+        let answer = FixtureResponse(
+            bodyFile: TestPaths.fixture("metno", "locationforecast2_compact_newyork_2020.json"))
         try server.route("/weatherapi/locationforecast/2.0/complete", [answer, answer])
         let folder = TemporaryFolder()
         let path = folder.write(
@@ -145,7 +161,8 @@ struct PollingRulesTests {
         let refresher = Refresher(
             configuration: loaded.configuration, providers: loaded.refresher.providers,
             transport: HTTPTransport(clock: clock))
-        let setup = BridgeSetup(configuration: loaded.configuration, clock: clock, log: loaded.log, refresher: refresher)
+        let setup = BridgeSetup(
+            configuration: loaded.configuration, clock: clock, log: loaded.log, refresher: refresher)
         let location = try #require(setup.configuration.locations.first)
         // fetch: expires_at - fetched_at of the printed current payload.
         let (text, code) = await OneShotFetch(setup: setup).run(location: nil)
@@ -157,8 +174,10 @@ struct PollingRulesTests {
         // run: the same answer through the schedule.
         let now = setup.clock.now()
         let outcome = await setup.refresher.refresh(
-            location, state: LocationState(nextPoll: now), budget: RequestBudget(day: ZoneInfo.utc.localDate(now)), now: now)
-        let t = LocationSchedule.apply(outcome, to: LocationState(nextPoll: now), location: location, now: now, random: 0)
+            location, state: LocationState(nextPoll: now), budget: RequestBudget(day: ZoneInfo.utc.localDate(now)),
+            now: now)
+        let t = LocationSchedule.apply(
+            outcome, to: LocationState(nextPoll: now), location: location, now: now, random: 0)
         let runLifetime = try #require(t.state.expiresAt).timeIntervalSince(now)
         #expect(expiresAt.timeIntervalSince(fetchedAt).rounded() == runLifetime.rounded())
         #expect(runLifetime == PollingRules.interval(of: location))

@@ -28,10 +28,14 @@ struct ProviderFetchTests {
             routes: [("/data/3.0/onecall", "openweathermap/onecall3_full_newyork_metric.json")],
             now: "2026-02-06T21:50:00Z", latitude: 40.7767, longitude: -73.9713),
         Case(
-            provider: "openweathermap", section: "openweathermap: { base_url: BASE, api_key: test-owm-key-1234, api: onecall4 }",
+            provider: "openweathermap",
+            section: "openweathermap: { base_url: BASE, api_key: test-owm-key-1234, api: onecall4 }",
             routes: [
                 ("/data/4.0/onecall/current", "openweathermap/onecall4_current_lisbon_metric_2026.json"),
-                ("/data/4.0/onecall/timeline/1h", "openweathermap/onecall4_timeline1h_page1_prev_next_lisbon_2026.json"),
+                (
+                    "/data/4.0/onecall/timeline/1h",
+                    "openweathermap/onecall4_timeline1h_page1_prev_next_lisbon_2026.json"
+                ),
                 ("/data/4.0/onecall/timeline/1day", "openweathermap/onecall4_timeline1day_lisbon_2026.json"),
             ],
             now: "2026-08-02T10:55:00Z", latitude: 38.7223, longitude: -9.1393, requests: 5),
@@ -46,7 +50,9 @@ struct ProviderFetchTests {
             now: "2026-02-06T21:50:00Z", latitude: 40.7128, longitude: -74.006),
         Case(
             provider: "met-no", section: "met-no: { base_url: BASE }",
-            routes: [("/weatherapi/locationforecast/2.0/complete", "metno/locationforecast2_compact_newyork_2020.json")],
+            routes: [
+                ("/weatherapi/locationforecast/2.0/complete", "metno/locationforecast2_compact_newyork_2020.json")
+            ],
             now: "2020-07-01T12:00:00Z", latitude: 40.7, longitude: -74.0),
         Case(
             provider: "nws", section: "nws: { base_url: BASE }",

@@ -114,7 +114,11 @@ struct ResilienceTests {
         let setup = try Self.setup(interval: "1m")
         try setup.server.route(
             "/v1/forecast",
-            [.json("{\"error\":true,\"reason\":\"Minutely API request limit exceeded\"}", status: 429, headers: ["Retry-After": "600"])])
+            [
+                .json(
+                    "{\"error\":true,\"reason\":\"Minutely API request limit exceeded\"}", status: 429,
+                    headers: ["Retry-After": "600"])
+            ])
         let first = try Self.once(setup)
         #expect(first.status == 69)
         let status = Self.json(try setup.broker.retained("weather/nyc/status")["weather/nyc/status"])
@@ -209,16 +213,17 @@ struct ResilienceTests {
 
         // A second location joins; nyc is not due, so only the new one asks the provider.
         let text = try String(contentsOfFile: setup.config, encoding: .utf8)
-        try (text + """
+        try
+            (text + """
 
-              - id: park
-                name: Central Park
-                latitude: 40.78
-                longitude: -73.97
-                timezone: America/New_York
-                interval: 15m
-                providers: [open-meteo]
-            """).write(toFile: setup.config, atomically: true, encoding: .utf8)
+                  - id: park
+                    name: Central Park
+                    latitude: 40.78
+                    longitude: -73.97
+                    timezone: America/New_York
+                    interval: 15m
+                    providers: [open-meteo]
+                """).write(toFile: setup.config, atomically: true, encoding: .utf8)
         #expect(try Self.once(setup).status == 0)
         #expect(try setup.server.requests(to: "/v1/forecast").count == 2)
         let park = try #require(try quota("weather/park/status"))
@@ -226,4 +231,3 @@ struct ResilienceTests {
         #expect(try quota("weather/nyc/status") == afterFirst, "nyc's status was not republished for park's request")
     }
 }
-

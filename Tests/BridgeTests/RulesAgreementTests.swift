@@ -32,7 +32,8 @@ struct RulesAgreementTests {
         let configuration = BridgeConfiguration(locations: [location])
         let fresh = LocationSchedule.apply(
             .fresh(
-                provider: "open-meteo", result: ProviderResult(forecast: Forecast(current: .init(time: now)), freshness: Freshness()),
+                provider: "open-meteo",
+                result: ProviderResult(forecast: Forecast(current: .init(time: now)), freshness: Freshness()),
                 earlier: []),
             to: LocationState(nextPoll: now), location: location, now: now, random: 0)
         func state(at offset: Double) -> String? {

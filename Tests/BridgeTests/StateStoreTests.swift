@@ -21,7 +21,8 @@ struct StateStoreTests {
         state.expiresAt = Date(timeIntervalSince1970: 1_770_411_000)
         state.validators["open-meteo"] = HTTPValidators(lastModified: "Sat, 07 Feb 2026 12:00:00 GMT", etag: "\"abc\"")
         state.notBefore["met-no"] = Date(timeIntervalSince1970: 1_770_500_000)
-        state.lastError = .init(at: Date(timeIntervalSince1970: 1_770_400_000), provider: "met-no", message: "x", httpStatus: 503)
+        state.lastError = .init(
+            at: Date(timeIntervalSince1970: 1_770_400_000), provider: "met-no", message: "x", httpStatus: 503)
         #expect(store.save(location: "nyc", state, previous: nil))
         let loaded = try #require(store.load(location: "nyc"))
         #expect(loaded.forecast == forecast)

@@ -88,7 +88,9 @@ struct UnderChaosRulesTests {
         #expect(journal.prepare())
         let entry = ScheduleJournal.Entry(nextPoll: now.addingTimeInterval(900), failures: 1, attempt: now)
         #expect(journal.write(sequence: 1, entries: ["home": entry]))
-        #expect(journal.write(sequence: 2, entries: ["home": ScheduleJournal.Entry(nextPoll: now, failures: 4, attempt: now)]))
+        #expect(
+            journal.write(
+                sequence: 2, entries: ["home": ScheduleJournal.Entry(nextPoll: now, failures: 4, attempt: now)]))
         let size = try FileManager.default.attributesOfItem(atPath: journal.path)[.size] as? Int
         #expect(size == 2 * journal.slotSize)
         let reloaded = ScheduleJournal(directory: folder, locations: 3).load()

@@ -28,7 +28,8 @@ struct AlertConfigurationTests {
     @Test("without alerts: none; auto: the default by coordinates; a region alone means meteoalarm; [] means none")
     func defaults() throws {
         #expect(try ConfigTesting.parse(Self.location("")).locations.first?.alerts == nil)
-        let region = try ConfigTesting.parse(Self.location("    meteoalarm: { country: germany, region: Erzgebirgskreis }\n"))
+        let region = try ConfigTesting.parse(
+            Self.location("    meteoalarm: { country: germany, region: Erzgebirgskreis }\n"))
         #expect(region.locations.first?.alerts == ["meteoalarm"])
         #expect(try ConfigTesting.parse(Self.location("    alerts: []\n")).locations.first?.alerts == [])
         #expect(try ConfigTesting.parse(Self.location("    alerts: auto\n")).locations.first?.alerts == ["auto"])
@@ -42,16 +43,24 @@ struct AlertConfigurationTests {
     }
 
     static let bad: [Bad] = [
-        Bad(yaml: location("    alerts: [dwd]\n"), line: 5, mentions: ["unknown warning source 'dwd'", "valid: nws, brightsky"]),
+        Bad(
+            yaml: location("    alerts: [dwd]\n"), line: 5,
+            mentions: ["unknown warning source 'dwd'", "valid: nws, brightsky"]),
         Bad(yaml: location("    alerts: [metalert]\n"), line: 5, mentions: ["did you mean 'metalerts'?"]),
         Bad(yaml: location("    alerts: [nws, nws]\n"), line: 5, mentions: ["lists 'nws' twice"]),
         Bad(yaml: location("    alerts: nws\n"), line: 5, mentions: ["locations[0].alerts must be a list"]),
-        Bad(yaml: location("    alerts: [meteoalarm]\n"), line: 5, mentions: ["lists meteoalarm under alerts but has no region"]),
+        Bad(
+            yaml: location("    alerts: [meteoalarm]\n"), line: 5,
+            mentions: ["lists meteoalarm under alerts but has no region"]),
         Bad(
             yaml: location("    alerts: [nws]\n    meteoalarm: { country: germany, region: DE343 }\n"), line: 6,
             mentions: ["does not name meteoalarm"]),
-        Bad(yaml: location("    meteoalarm: { region: DE343 }\n"), line: 5, mentions: ["meteoalarm.country is required"]),
-        Bad(yaml: location("    meteoalarm: { country: germany }\n"), line: 5, mentions: ["meteoalarm.region is required", "check"]),
+        Bad(
+            yaml: location("    meteoalarm: { region: DE343 }\n"), line: 5, mentions: ["meteoalarm.country is required"]
+        ),
+        Bad(
+            yaml: location("    meteoalarm: { country: germany }\n"), line: 5,
+            mentions: ["meteoalarm.region is required", "check"]),
         Bad(
             yaml: location("    meteoalarm: { country: '../x', region: DE343 }\n"), line: 5,
             mentions: ["meteoalarm.country must be a country name"]),

@@ -18,7 +18,10 @@ struct ReconnectPolicyTests {
     @Test("then the wait doubles up to the cap and stays there: a broker that stays away is not hammered")
     func backoffWithCap() {
         let policy = ReconnectPolicy(minimum: 1, maximum: 10)
-        #expect((5..<10).map { policy.delay(failures: $0) } == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(10)])
+        #expect(
+            (5..<10).map { policy.delay(failures: $0) } == [
+                .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(10),
+            ])
         #expect(policy.delay(failures: 1000) == .seconds(10))
         // An hour of absence costs a few hundred attempts, not thousands.
         var elapsed = Duration.zero
@@ -44,6 +47,9 @@ struct ReconnectPolicyTests {
     @Test("a broker never reached gets the plain backoff from the first failure: no quick burst of refusals")
     func neverConnected() {
         let policy = ReconnectPolicy(minimum: 1, maximum: 10)
-        #expect((0..<5).map { policy.delay(failures: $0, afterLoss: false) } == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(10)])
+        #expect(
+            (0..<5).map { policy.delay(failures: $0, afterLoss: false) } == [
+                .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(10),
+            ])
     }
 }

@@ -42,8 +42,10 @@ struct AirQualityDecoderTests {
     func golden(item: Case) throws {
         let payload = try Self.payload(item, hours: 6)
         #expect(
-            Golden.check(payload.prettyPrinted() + "\n", "ProvidersTests/Golden/air-quality/\(item.golden).json") == nil)
-        let problems = try SchemaValidator.repository().validate(Self.payload(item).serialized(), against: "air_quality")
+            Golden.check(payload.prettyPrinted() + "\n", "ProvidersTests/Golden/air-quality/\(item.golden).json") == nil
+        )
+        let problems = try SchemaValidator.repository().validate(
+            Self.payload(item).serialized(), against: "air_quality")
         #expect(problems.isEmpty, "\(problems.prefix(5))")
     }
 
@@ -85,7 +87,9 @@ struct AirQualityDecoderTests {
     func newYorkPollenNull() throws {
         let payload = try Self.payload(Self.cases[2])
         for entry in (payload["hours"]?.array ?? []) + (payload["days"]?.array ?? []) {
-            for pollen in ["alder_pollen", "birch_pollen", "grass_pollen", "mugwort_pollen", "olive_pollen", "ragweed_pollen"] {
+            for pollen in [
+                "alder_pollen", "birch_pollen", "grass_pollen", "mugwort_pollen", "olive_pollen", "ragweed_pollen",
+            ] {
                 #expect(entry[pollen]?.isNull == true, "\(pollen)")
             }
         }
@@ -107,7 +111,8 @@ struct AirQualityDecoderTests {
     @Test("error and non-JSON answers are errors that name the API")
     func errors() {
         #expect(throws: ProviderError.self) {
-            try OpenMeteoAirQuality.decode(Fixtures.bytes("open-meteo", "error_400_forecast_invalid_variable_docs_example.json"))
+            try OpenMeteoAirQuality.decode(
+                Fixtures.bytes("open-meteo", "error_400_forecast_invalid_variable_docs_example.json"))
         }
         do {
             _ = try OpenMeteoAirQuality.decode(Array("<html></html>".utf8))
@@ -120,14 +125,18 @@ struct AirQualityDecoderTests {
     @Test("Pirate Weather's airQualityIndex (us units: US EPA), and none in an answer without it")
     func pirate() throws {
         let air = try #require(
-            try PirateWeather.decodeAirQuality(Fixtures.bytes("pirateweather", "forecast_v2_sanfrancisco_us_version2_trimmed.json")))
+            try PirateWeather.decodeAirQuality(
+                Fixtures.bytes("pirateweather", "forecast_v2_sanfrancisco_us_version2_trimmed.json")))
         #expect(air.current?.providerIndex == 42)
         #expect(air.hours.first?.providerIndex == 43)
         #expect(air.providerIndexScale == "us-epa")
-        #expect(try PirateWeather.decodeAirQuality(Fixtures.bytes("pirateweather", "forecast_full_newyork_si_with_alerts.json")) == nil)
+        #expect(
+            try PirateWeather.decodeAirQuality(
+                Fixtures.bytes("pirateweather", "forecast_full_newyork_si_with_alerts.json")) == nil)
         let now = Date(timeIntervalSince1970: 1_759_697_220)
         let payload = PayloadBuilder(
-            location: LocationInfo(id: "sf", name: "SF", latitude: 37.77, longitude: -122.42, timezone: "America/Los_Angeles"),
+            location: LocationInfo(
+                id: "sf", name: "SF", latitude: 37.77, longitude: -122.42, timezone: "America/Los_Angeles"),
             zone: ZoneInfo(identifier: "America/Los_Angeles")!, provider: "pirate-weather", attribution: nil,
             fetchedAt: now, expiresAt: now, units: .imperial
         ).airQuality(air, now: now)

@@ -9,7 +9,8 @@ import WeatherModel
 /// sunset is after its day's sunrise.
 @Suite("Calendar properties of every recording")
 struct CalendarPropertyTests {
-    @Test("days from today, consecutive; hours[0] contains now; sunset after sunrise", arguments: SchemaTests.recordings)
+    @Test(
+        "days from today, consecutive; hours[0] contains now; sunset after sunrise", arguments: SchemaTests.recordings)
     func properties(recording: SchemaTests.Recording) throws {
         let forecast = try SchemaTests.decode(recording)
         var location = recording.location
@@ -20,7 +21,8 @@ struct CalendarPropertyTests {
         let dates = Set(forecast.days.map(\.date))
         // Every 97 minutes through the hours the recording covers, else a week from its current reading.
         let start = times.first ?? forecast.current.time
-        let end = times.last.map { $0.addingTimeInterval(interval) } ?? forecast.current.time.addingTimeInterval(7 * 86400)
+        let end =
+            times.last.map { $0.addingTimeInterval(interval) } ?? forecast.current.time.addingTimeInterval(7 * 86400)
         var problems: [String] = []
         var now = start
         while now < end {
@@ -42,7 +44,8 @@ struct CalendarPropertyTests {
             let today = zone.localDate(now)
             let published = payloads.daily["days"]?.array ?? []
             if dates.contains(today) {
-                for (offset, day) in published.enumerated() where day["date"]?.string != today.adding(days: offset).description {
+                for (offset, day) in published.enumerated()
+                where day["date"]?.string != today.adding(days: offset).description {
                     problems.append("\(at): days[\(offset)] is \(day["date"]?.string ?? "nil")")
                 }
                 if published.isEmpty { problems.append("\(at): no days") }
@@ -51,7 +54,8 @@ struct CalendarPropertyTests {
                 if let rise = day["sunrise"]?.string.flatMap({ ISO8601.date($0) }),
                     let set = day["sunset"]?.string.flatMap({ ISO8601.date($0) }), set <= rise
                 {
-                    problems.append("\(at): sunset \(day["sunset"]?.string ?? "") before sunrise \(day["sunrise"]?.string ?? "")")
+                    problems.append(
+                        "\(at): sunset \(day["sunset"]?.string ?? "") before sunrise \(day["sunrise"]?.string ?? "")")
                 }
             }
         }

@@ -21,14 +21,17 @@ struct MetNoCompleteTests {
     @Test("Open-Meteo gets the elevation as elevation=")
     func openMeteoElevation() {
         let provider = OpenMeteo(userAgent: Self.userAgent)
-        #expect(provider.request(for: ProviderQuery(latitude: 1, longitude: 2, elevation: 812)).url.hasSuffix("&elevation=812"))
+        #expect(
+            provider.request(for: ProviderQuery(latitude: 1, longitude: 2, elevation: 812)).url.hasSuffix(
+                "&elevation=812"))
         #expect(!provider.request(for: ProviderQuery(latitude: 1, longitude: 2)).url.contains("elevation"))
     }
 
     @Test("the complete recording gives dew point and UV index, and fog over most of the area is fog")
     func completeFields() throws {
         let forecast = try MetNo.decode(
-            Fixtures.bytes("metno", "locationforecast2_complete_london_2020.json"), zone: ZoneInfo(identifier: "Europe/London")!)
+            Fixtures.bytes("metno", "locationforecast2_complete_london_2020.json"),
+            zone: ZoneInfo(identifier: "Europe/London")!)
         #expect(forecast.current.dewPoint != nil)
         #expect(forecast.hours.contains { $0.uvIndex != nil })
         let body = #"""

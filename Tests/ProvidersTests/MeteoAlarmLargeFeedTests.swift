@@ -1,8 +1,9 @@
 import Foundation
-@testable import Providers
 import TestSupport
 import Testing
 import WeatherModel
+
+@testable import Providers
 
 /// A MeteoAlarm country feed of several megabytes (built from the recorded Bosnia feed, each
 /// warning repeated under new identifiers) is read one warning at a time. The test checks the
@@ -23,7 +24,8 @@ struct MeteoAlarmLargeFeedTests {
         for copy in 0..<copies {
             for (index, element) in elements.enumerated() {
                 if copy > 0 || index > 0 { feed += Array(",\n".utf8) }
-                feed += Array(element.replacingOccurrences(of: "\"identifier\": \"", with: "\"identifier\": \"c\(copy).").utf8)
+                feed += Array(
+                    element.replacingOccurrences(of: "\"identifier\": \"", with: "\"identifier\": \"c\(copy).").utf8)
             }
         }
         return feed + Array("]}".utf8)

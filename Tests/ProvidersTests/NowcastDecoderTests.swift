@@ -125,7 +125,9 @@ struct NowcastDecoderTests {
         #expect(payload["steps"]?.array?.isEmpty == true)
         #expect(payload["starts_at"]?.isNull == true)
         #expect(payload["interval_minutes"]?.isNull == true)
-        #expect(payload["summary"]?.string == "No nowcast for this location: MET Norway radar coverage here is \"no coverage\"")
+        #expect(
+            payload["summary"]?.string
+                == "No nowcast for this location: MET Norway radar coverage here is \"no coverage\"")
         #expect(try SchemaValidator.repository().validate(payload.serialized(), against: "nowcast").isEmpty)
     }
 
@@ -171,9 +173,15 @@ struct NowcastDecoderTests {
 
     @Test("answers without a minutely block decode to no nowcast, not to a dry one")
     func noBlock() throws {
-        #expect(try OpenMeteo.decodeNowcast(Fixtures.bytes("open-meteo", "forecast_current_hourly_daily_newyork_iso8601.json")) == nil)
-        #expect(try PirateWeather.decodeNowcast(Fixtures.bytes("pirateweather", "darksky_legacy_2014_us_units.json")) == nil)
-        #expect(try OpenWeatherMap.decodeNowcast(Fixtures.bytes("openweathermap", "onecall_exclude_minutely_hourly_2020.json")) == nil)
+        #expect(
+            try OpenMeteo.decodeNowcast(
+                Fixtures.bytes("open-meteo", "forecast_current_hourly_daily_newyork_iso8601.json")) == nil)
+        #expect(
+            try PirateWeather.decodeNowcast(Fixtures.bytes("pirateweather", "darksky_legacy_2014_us_units.json")) == nil
+        )
+        #expect(
+            try OpenWeatherMap.decodeNowcast(
+                Fixtures.bytes("openweathermap", "onecall_exclude_minutely_hourly_2020.json")) == nil)
         #expect(throws: ProviderError.self) { try OpenWeatherMap.decodeNowcast(Array("<html>".utf8)) }
     }
 }

@@ -29,7 +29,9 @@ struct OneCall4Tests {
             units: .metric, hourLimit: 24, dayLimit: 7)
         let payloads = builder.payloads(for: try Self.lisbonForecast(), now: now)
         let all: JSONValue = ["current": payloads.current, "hourly": payloads.hourly, "daily": payloads.daily]
-        #expect(Golden.check(all.prettyPrinted() + "\n", "ProvidersTests/Golden/openweathermap/onecall4_lisbon.json") == nil)
+        #expect(
+            Golden.check(all.prettyPrinted() + "\n", "ProvidersTests/Golden/openweathermap/onecall4_lisbon.json") == nil
+        )
         // By hand: current 24.34 °C at 11:53 local, code 802; the hour containing now is 11:00 local.
         #expect(payloads.current["temperature"]?.double == 24.3)
         #expect(payloads.current["provider_code"]?.string == "802")
@@ -70,7 +72,8 @@ struct OneCall4Tests {
         await transport.serve("/data/4.0/onecall/current", body: Self.bytes("onecall4_current_lisbon_metric_2026.json"))
         await transport.serve(
             "/data/4.0/onecall/timeline/1h", body: Self.bytes("onecall4_timeline1h_page1_prev_next_lisbon_2026.json"))
-        await transport.serve("/data/4.0/onecall/timeline/1day", body: Self.bytes("onecall4_timeline1day_lisbon_2026.json"))
+        await transport.serve(
+            "/data/4.0/onecall/timeline/1day", body: Self.bytes("onecall4_timeline1day_lisbon_2026.json"))
         var provider = OpenWeatherMap(baseURL: "http://127.0.0.1:9", apiKey: Self.key, api: .oneCall4, userAgent: "t")
         provider.forecastHours = 48
         provider.forecastDays = 7
@@ -81,7 +84,9 @@ struct OneCall4Tests {
         #expect(result.requests == 5)
         #expect(provider.callsPerFetch == 5)
         #expect(sent.count == 5)
-        #expect(sent[0] == "http://127.0.0.1:9/data/4.0/onecall/current?lat=38.7223&lon=-9.1393&units=metric&appid=\(Self.key)")
+        #expect(
+            sent[0]
+                == "http://127.0.0.1:9/data/4.0/onecall/current?lat=38.7223&lon=-9.1393&units=metric&appid=\(Self.key)")
         #expect(sent.filter { $0.contains("/timeline/1h?") }.count == 3)
         #expect(sent[2].contains("&cnt=20&start=1785740400&"))
         #expect(sent.filter { $0.contains("/timeline/1day?") }.count == 1)

@@ -21,10 +21,18 @@ struct OpenMeteoDSTTests {
 
     static let cases: [Case] = ["unixtime", "iso8601"].flatMap { format in
         [
-            Case(file: "dst_berlin_autumn_\(format).json", zone: "Europe/Berlin", latitude: 52.52, longitude: 13.41, asked: "2026-10-22"),
-            Case(file: "dst_berlin_spring_\(format).json", zone: "Europe/Berlin", latitude: 52.52, longitude: 13.41, asked: "2026-03-26"),
-            Case(file: "dst_sydney_autumn_\(format).json", zone: "Australia/Sydney", latitude: -33.87, longitude: 151.21, asked: "2026-04-02"),
-            Case(file: "dst_sydney_spring_\(format).json", zone: "Australia/Sydney", latitude: -33.87, longitude: 151.21, asked: "2026-10-01"),
+            Case(
+                file: "dst_berlin_autumn_\(format).json", zone: "Europe/Berlin", latitude: 52.52, longitude: 13.41,
+                asked: "2026-10-22"),
+            Case(
+                file: "dst_berlin_spring_\(format).json", zone: "Europe/Berlin", latitude: 52.52, longitude: 13.41,
+                asked: "2026-03-26"),
+            Case(
+                file: "dst_sydney_autumn_\(format).json", zone: "Australia/Sydney", latitude: -33.87, longitude: 151.21,
+                asked: "2026-04-02"),
+            Case(
+                file: "dst_sydney_spring_\(format).json", zone: "Australia/Sydney", latitude: -33.87, longitude: 151.21,
+                asked: "2026-10-01"),
         ]
     }
 

@@ -85,10 +85,12 @@ struct OpenMeteoTests {
         #expect(payloads.current["time"]?.string == "2026-02-07T16:15:00+01:00")
     }
 
-    @Test("error bodies become clear errors", arguments: [
-        ("error_400_forecast_invalid_variable_docs_example.json", 400),
-        ("error_429_minutely_limit_constructed.json", 429),
-    ])
+    @Test(
+        "error bodies become clear errors",
+        arguments: [
+            ("error_400_forecast_invalid_variable_docs_example.json", 400),
+            ("error_429_minutely_limit_constructed.json", 429),
+        ])
     func errors(file: String, status: Int) async throws {
         let body = Fixtures.bytes("open-meteo", file)
         let response = ProviderResponse(status: status, body: body, receivedAt: Date())
@@ -116,10 +118,12 @@ struct OpenMeteoTests {
         #expect(provider.callsPerFetch >= 4)
     }
 
-    @Test("hostile bodies are errors, never crashes", arguments: [
-        "", "<html>", "{", "[]", "{\"hourly\":{\"time\":[\"x\"]}}",
-        String(repeating: "[", count: 10000), "{\"current\":{\"time\":null}}",
-    ])
+    @Test(
+        "hostile bodies are errors, never crashes",
+        arguments: [
+            "", "<html>", "{", "[]", "{\"hourly\":{\"time\":[\"x\"]}}",
+            String(repeating: "[", count: 10000), "{\"current\":{\"time\":null}}",
+        ])
     func hostile(body: String) {
         #expect(throws: ProviderError.self) { _ = try OpenMeteo.decode(Array(body.utf8)) }
     }
@@ -127,10 +131,12 @@ struct OpenMeteoTests {
 
 @Suite("Hostile numbers never trap")
 struct HostileNumberTests {
-    @Test("absurd times in an answer are errors or nulls, never a crash", arguments: [
-        "{\"current\":{\"time\":1e300}}", "{\"current\":{\"time\":-1e300},\"hourly\":{\"time\":[1e300]}}",
-        "{\"daily\":{\"time\":[1e300]},\"hourly\":{\"time\":[0]}}",
-    ])
+    @Test(
+        "absurd times in an answer are errors or nulls, never a crash",
+        arguments: [
+            "{\"current\":{\"time\":1e300}}", "{\"current\":{\"time\":-1e300},\"hourly\":{\"time\":[1e300]}}",
+            "{\"daily\":{\"time\":[1e300]},\"hourly\":{\"time\":[0]}}",
+        ])
     func absurdTimes(body: String) {
         let forecast = try? OpenMeteo.decode(Array(body.utf8))
         if let forecast {

@@ -29,7 +29,8 @@ struct PirateWeatherTests {
         // Pirate Weather V2.10.2, `units=ca` (km/h), light snow, an alert.
         Case(
             file: "forecast_docs_example_ontario_ca_units_v2_10_alert.json",
-            location: LocationInfo(id: "ontario", name: "Ontario", latitude: 45.42, longitude: -74.3, timezone: "America/Toronto"),
+            location: LocationInfo(
+                id: "ontario", name: "Ontario", latitude: 45.42, longitude: -74.3, timezone: "America/Toronto"),
             now: "2025-11-09T19:56:00Z"),
     ]
 

@@ -159,7 +159,8 @@ struct SchemaTests {
         openWeatherMap("weather25_current_newyork_standard_2020.json", .standard, newYork),
         pirateWeather("darksky_legacy_2014_us_units.json", rhoen),
         pirateWeather(
-            "forecast_docs_example_ontario_ca_units_v2_10_alert.json", place("ontario", 45.42, -74.3, "America/Toronto")),
+            "forecast_docs_example_ontario_ca_units_v2_10_alert.json", place("ontario", 45.42, -74.3, "America/Toronto")
+        ),
         pirateWeather("darksky_legacy_2014_us_units_with_alerts.json", rhoen),
         pirateWeather("forecast_full_newyork_si_with_alerts.json", newYork),
         pirateWeather(

@@ -20,7 +20,8 @@ struct UnknownCodeTests {
 
     @Test("Open-Meteo: an unknown WMO code with 95 % cloud is cloudy, code kept")
     func openMeteo() throws {
-        let body = #"{"timezone":"UTC","utc_offset_seconds":0,"current":{"time":1700049600,"weather_code":123,"cloud_cover":95,"is_day":1}}"#
+        let body =
+            #"{"timezone":"UTC","utc_offset_seconds":0,"current":{"time":1700049600,"weather_code":123,"cloud_cover":95,"is_day":1}}"#
         let payload = Self.current(try OpenMeteo.decode(Array(body.utf8)))
         #expect(payload["condition"]?.string == "cloudy")
         #expect(payload["provider_code"]?.string == "123")
@@ -40,23 +41,30 @@ struct UnknownCodeTests {
 
     @Test("Pirate Weather: an unknown icon at night with clear sky is clear-night; none with wind is windy")
     func pirateWeather() throws {
-        let night = #"{"flags":{"units":"si","version":"V2.10.2"},"timezone":"UTC","currently":{"time":1700000000,"icon":"aurora-night","cloudCover":0.1}}"#
+        let night =
+            #"{"flags":{"units":"si","version":"V2.10.2"},"timezone":"UTC","currently":{"time":1700000000,"icon":"aurora-night","cloudCover":0.1}}"#
         let payload = Self.current(try PirateWeather.decode(Array(night.utf8)))
         #expect(payload["condition"]?.string == "clear-night")
         #expect(payload["provider_code"]?.string == "aurora-night")
-        let windy = #"{"flags":{"units":"si"},"timezone":"UTC","currently":{"time":1700049600,"icon":"none","windSpeed":20,"cloudCover":0.5}}"#
+        let windy =
+            #"{"flags":{"units":"si"},"timezone":"UTC","currently":{"time":1700049600,"icon":"none","windSpeed":20,"cloudCover":0.5}}"#
         #expect(Self.current(try PirateWeather.decode(Array(windy.utf8)))["condition"]?.string == "windy")
     }
 
-    @Test("Pirate Weather 2.8–2.10: every icon of the default and the pirate set has a condition", arguments: [
-        "clear-day", "clear-night", "thunderstorm", "rain", "snow", "sleet", "wind", "fog", "cloudy", "partly-cloudy-day",
-        "partly-cloudy-night", "hail", "mixed", "mostly-clear-day", "mostly-clear-night", "mostly-cloudy-day",
-        "mostly-cloudy-night", "possible-rain-day", "possible-rain-night", "possible-snow-day", "possible-snow-night",
-        "possible-sleet-day", "possible-sleet-night", "possible-precipitation-day", "possible-precipitation-night",
-        "possible-thunderstorm-day", "possible-thunderstorm-night", "precipitation", "drizzle", "light-rain",
-        "heavy-rain", "flurries", "light-snow", "heavy-snow", "very-light-sleet", "light-sleet", "heavy-sleet", "breezy",
-        "dangerous-wind", "mist", "haze", "smoke",
-    ])
+    @Test(
+        "Pirate Weather 2.8–2.10: every icon of the default and the pirate set has a condition",
+        arguments: [
+            "clear-day", "clear-night", "thunderstorm", "rain", "snow", "sleet", "wind", "fog", "cloudy",
+            "partly-cloudy-day",
+            "partly-cloudy-night", "hail", "mixed", "mostly-clear-day", "mostly-clear-night", "mostly-cloudy-day",
+            "mostly-cloudy-night", "possible-rain-day", "possible-rain-night", "possible-snow-day",
+            "possible-snow-night",
+            "possible-sleet-day", "possible-sleet-night", "possible-precipitation-day", "possible-precipitation-night",
+            "possible-thunderstorm-day", "possible-thunderstorm-night", "precipitation", "drizzle", "light-rain",
+            "heavy-rain", "flurries", "light-snow", "heavy-snow", "very-light-sleet", "light-sleet", "heavy-sleet",
+            "breezy",
+            "dangerous-wind", "mist", "haze", "smoke",
+        ])
     func pirateIcons(icon: String) throws {
         let body = #"{"flags":{"units":"si"},"timezone":"UTC","currently":{"time":1700049600,"icon":"\#(icon)"}}"#
         let reading = try PirateWeather.decode(Array(body.utf8)).current
@@ -66,7 +74,8 @@ struct UnknownCodeTests {
 
     @Test("Pirate Weather version=2: without precipType, the largest of rain/snow/ice intensity gives the type")
     func pirateIntensitySplit() throws {
-        let body = #"{"flags":{"units":"si"},"timezone":"UTC","currently":{"time":1700049600,"icon":"precipitation","precipIntensity":1.0,"rainIntensity":0.1,"snowIntensity":0.9,"iceIntensity":0}}"#
+        let body =
+            #"{"flags":{"units":"si"},"timezone":"UTC","currently":{"time":1700049600,"icon":"precipitation","precipIntensity":1.0,"rainIntensity":0.1,"snowIntensity":0.9,"iceIntensity":0}}"#
         #expect(try PirateWeather.decode(Array(body.utf8)).current.precipitationType == .snow)
     }
 

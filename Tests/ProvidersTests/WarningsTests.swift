@@ -1,8 +1,9 @@
 import Foundation
-@testable import Providers
 import TestSupport
 import Testing
 import WeatherModel
+
+@testable import Providers
 
 /// The warning sources apart from the forecast provider (SPEC §4 alerts): each decoder on its
 /// recordings, through the alerts payload, against a golden file and the JSON Schema.
@@ -20,7 +21,8 @@ struct WarningsTests {
 
         var golden: String {
             "ProvidersTests/Golden/warnings/" + file.split(separator: ".").dropLast().joined(separator: ".")
-                + (language.map { "." + $0 } ?? "") + (region.map { "." + $0.replacingOccurrences(of: " ", with: "_") } ?? "")
+                + (language.map { "." + $0 } ?? "")
+                + (region.map { "." + $0.replacingOccurrences(of: " ", with: "_") } ?? "")
                 + ".json"
         }
 
@@ -38,20 +40,25 @@ struct WarningsTests {
 
     static let weiherhammer = LocationInfo(
         id: "weiherhammer", name: "Weiherhammer", latitude: 49.6326, longitude: 12.0627, timezone: "Europe/Berlin")
-    static let maloy = LocationInfo(id: "maloy", name: "Måløy", latitude: 61.9355, longitude: 5.1134, timezone: "Europe/Oslo")
+    static let maloy = LocationInfo(
+        id: "maloy", name: "Måløy", latitude: 61.9355, longitude: 5.1134, timezone: "Europe/Oslo")
     static let annaberg = LocationInfo(
         id: "annaberg", name: "Annaberg-Buchholz", latitude: 50.58, longitude: 13.0, timezone: "Europe/Berlin")
     static let banjaLuka = LocationInfo(
         id: "banja-luka", name: "Banja Luka", latitude: 44.77, longitude: 17.19, timezone: "Europe/Sarajevo")
-    static let gdansk = LocationInfo(id: "gdansk", name: "Gdańsk", latitude: 54.35, longitude: 18.65, timezone: "Europe/Warsaw")
-    static let temuco = LocationInfo(id: "temuco", name: "Temuco", latitude: -38.74, longitude: -72.6, timezone: "America/Santiago")
+    static let gdansk = LocationInfo(
+        id: "gdansk", name: "Gdańsk", latitude: 54.35, longitude: 18.65, timezone: "Europe/Warsaw")
+    static let temuco = LocationInfo(
+        id: "temuco", name: "Temuco", latitude: -38.74, longitude: -72.6, timezone: "America/Santiago")
     static let uberlandia = LocationInfo(
         id: "uberlandia", name: "Uberlândia", latitude: -18.92, longitude: -48.28, timezone: "America/Sao_Paulo")
     static let portland = LocationInfo(
         id: "portland", name: "Portland", latitude: 45.52, longitude: -122.68, timezone: "America/Los_Angeles")
 
     static let cases: [Case] = [
-        Case(folder: "brightsky", file: "alerts_weiherhammer_empty_2023.json", location: weiherhammer, now: "2023-08-22T10:00:00Z"),
+        Case(
+            folder: "brightsky", file: "alerts_weiherhammer_empty_2023.json", location: weiherhammer,
+            now: "2023-08-22T10:00:00Z"),
         Case(
             folder: "brightsky", file: "alerts_weiherhammer_persistent_rain_2023.json", language: "de",
             location: weiherhammer, now: "2023-08-27T10:00:00Z"),
@@ -61,15 +68,19 @@ struct WarningsTests {
         Case(
             folder: "brightsky", file: "alerts_weiherhammer_strong_heat_health_2023.json", language: "de",
             location: weiherhammer, now: "2023-08-22T10:00:00Z"),
-        Case(folder: "metalerts", file: "metalerts2_current_marine_gale_2025.json", location: maloy, now: "2025-06-04T18:00:00Z"),
         Case(
-            folder: "meteoalarm", file: "api_v1_feeds_germany_dwd_2026_trimmed.json", region: "DE343", location: annaberg,
+            folder: "metalerts", file: "metalerts2_current_marine_gale_2025.json", location: maloy,
+            now: "2025-06-04T18:00:00Z"),
+        Case(
+            folder: "meteoalarm", file: "api_v1_feeds_germany_dwd_2026_trimmed.json", region: "DE343",
+            location: annaberg,
             now: "2026-04-20T08:00:00Z"),
         Case(
             folder: "meteoalarm", file: "api_v1_feeds_germany_dwd_2026_trimmed.json", language: "de",
             region: "Schwarzwald-Baar-Kreis", location: annaberg, now: "2026-04-20T08:00:00Z"),
         Case(
-            folder: "meteoalarm", file: "api_v1_feeds_bosnia_herzegovina_2024.json", region: "BA003", location: banjaLuka,
+            folder: "meteoalarm", file: "api_v1_feeds_bosnia_herzegovina_2024.json", region: "BA003",
+            location: banjaLuka,
             now: "2024-01-07T12:00:00Z"),
         Case(
             folder: "meteoalarm", file: "atom_legacy_poland_2023.xml", region: "PL805", location: gdansk,
@@ -90,7 +101,8 @@ struct WarningsTests {
         let alerts = try item.decode()
         let now = ProviderGolden.instant(item.now)
         return ProviderGolden.payloads(
-            Forecast(current: Reading(time: now), alerts: alerts), provider: "open-meteo", location: item.location, now: now
+            Forecast(current: Reading(time: now), alerts: alerts), provider: "open-meteo", location: item.location,
+            now: now
         ).alerts
     }
 
@@ -124,7 +136,9 @@ struct WarningsTests {
         let test = String(decoding: body, as: UTF8.self).replacingOccurrences(
             of: "\"category\"", with: "\"status\": \"test\", \"category\"")
         #expect(try BrightSkyAlerts.decode(Array(test.utf8), language: nil).isEmpty)
-        #expect(throws: ProviderError.self) { try BrightSkyAlerts.decode(Array("{\"location\": {}}".utf8), language: nil) }
+        #expect(throws: ProviderError.self) {
+            try BrightSkyAlerts.decode(Array("{\"location\": {}}".utf8), language: nil)
+        }
     }
 
     @Test("MetAlerts: colour and severity from awareness_level, end at eventEndingTime, English by default")
@@ -135,8 +149,9 @@ struct WarningsTests {
         #expect(bulandet.awareness == "yellow" && bulandet.severity == .moderate && bulandet.event == "gale")
         #expect(bulandet.expires == ISO8601.date("2025-06-05T16:00:00+00:00"))
         #expect(bulandet.sender == "MET Norway" && bulandet.attribution == "Warnings: MET Norway (CC BY 4.0)")
-        #expect(MetAlerts.path(latitude: 61.93551, longitude: 5.11344, language: nil)
-            == "/current.json?lat=61.9355&lon=5.1134&lang=en")
+        #expect(
+            MetAlerts.path(latitude: 61.93551, longitude: 5.11344, language: nil)
+                == "/current.json?lat=61.9355&lon=5.1134&lang=en")
         #expect(MetAlerts.path(latitude: 60, longitude: 10, language: "nb").hasSuffix("&lang=no"))
     }
 
@@ -168,7 +183,9 @@ struct WarningsTests {
         let alert = try #require(try MeteoAlarm.decode(body, region: "Eastern coastal zone", language: nil).first)
         #expect(alert.id == "2.49.0.0.616.0.PL.230427122201.PL805_00731")
         #expect(alert.awareness == "yellow" && alert.severity == .moderate && alert.event == "Yellow Wind warning")
-        #expect(alert.uri == "https://feeds.meteoalarm.org/api/v1/warnings/feeds-poland/3adfb5e8-78f3-4240-bc8e-4b6a4da41c3b")
+        #expect(
+            alert.uri
+                == "https://feeds.meteoalarm.org/api/v1/warnings/feeds-poland/3adfb5e8-78f3-4240-bc8e-4b6a4da41c3b")
         #expect(try MeteoAlarm.regions(body).map(\.code) == ["PL804", "PL805"])
         #expect(XMLText.decode("a &amp; b &#x41;&#66; &lt;") == "a & b AB <")
     }
@@ -177,7 +194,9 @@ struct WarningsTests {
     func meteoAlarmRefusals() throws {
         let json = Fixtures.bytes("meteoalarm", "api_v1_feeds_germany_dwd_2026_trimmed.json")
         let atom = Fixtures.bytes("meteoalarm", "atom_legacy_poland_2023.xml")
-        for body in [Array(json.prefix(json.count / 2)), Array(atom.prefix(atom.count / 2)), [], Array("{\"x\": 1}".utf8)] {
+        for body in [
+            Array(json.prefix(json.count / 2)), Array(atom.prefix(atom.count / 2)), [], Array("{\"x\": 1}".utf8),
+        ] {
             #expect(throws: ProviderError.self) { try MeteoAlarm.decode(body, region: "DE343", language: nil) }
         }
         #expect(MeteoAlarm.countrySlug("Bosnia Herzegovina") == "bosnia-herzegovina")

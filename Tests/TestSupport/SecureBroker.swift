@@ -61,7 +61,8 @@ public struct TestPKI: Sendable {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw TestBrokerError("\(tool) \(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
+            throw TestBrokerError(
+                "\(tool) \(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
         }
     }
 }

@@ -8,7 +8,9 @@ import WeatherModel
 struct AlertEventsTests {
     static let t0 = Date(timeIntervalSince1970: 1_785_000_000)
 
-    static func alert(_ id: String, severity: AlertSeverity = .moderate, hours: Double = 6, title: String = "Gale") -> Alert {
+    static func alert(_ id: String, severity: AlertSeverity = .moderate, hours: Double = 6, title: String = "Gale")
+        -> Alert
+    {
         Alert(
             id: id, title: title, severity: severity, description: "Wind 20 m/s", onset: t0,
             expires: t0.addingTimeInterval(hours * 3600), source: "metalerts", event: "gale", awareness: "yellow",
@@ -70,7 +72,8 @@ struct AlertEventsTests {
 
     @Test("the event payload: schema, location, event, at and the alert in SPEC §4 form")
     func payload() throws {
-        let location = LocationInfo(id: "maloy", name: "Måløy", latitude: 61.94, longitude: 5.11, timezone: "Europe/Oslo")
+        let location = LocationInfo(
+            id: "maloy", name: "Måløy", latitude: 61.94, longitude: 5.11, timezone: "Europe/Oslo")
         let zone = try #require(ZoneInfo(identifier: "Europe/Oslo"))
         let event = AlertEvent(change: .new, alert: Self.alert("a"))
         let payload = AlertEvents.payload(event, location: location, zone: zone, at: Self.t0)
@@ -94,7 +97,9 @@ struct AlertEventsTests {
         extreme.event = "storm"
         var laterEvent = Self.alert("later")
         laterEvent.event = "rain"
-        let merged = AlertMerge.merge([[viaBrightSky], [viaMeteoAlarm, extreme], [viaProvider, sameEvent, laterEvent]])
+        let merged = AlertMerge.merge([
+            [viaBrightSky], [viaMeteoAlarm, extreme], [viaProvider, sameEvent, laterEvent],
+        ])
         #expect(merged.map(\.id) == ["x", "2.49.0.0.276.0.DWD.PVW.1.abc", "later"])
         #expect(merged[1].source == "brightsky")
     }

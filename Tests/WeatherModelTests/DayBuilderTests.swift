@@ -36,7 +36,9 @@ struct DayBuilderTests {
                 $0.temperature = 4; $0.precipitation = 0.5; $0.humidity = 80; $0.windBearing = 20; $0.windSpeed = 10
                 $0.precipitationProbability = 40
             },
-            hour("2026-02-07T21:00:00Z") { $0.temperature = 1; $0.windBearing = 180; $0.windSpeed = 0 },
+            hour("2026-02-07T21:00:00Z") {
+                $0.temperature = 1; $0.windBearing = 180; $0.windSpeed = 0
+            },
         ]
         let day = try #require(DayBuilder.days(from: hours, intervalMinutes: 180, zone: newYork).first)
         #expect(day.temperatureMax == 4 && day.temperatureMin == -2)
@@ -83,8 +85,12 @@ struct DayBuilderTests {
     @Test("filling keeps what the provider's day said and fills only what it left out")
     func filling() throws {
         let hours = [
-            hour("2026-02-07T15:00:00Z") { $0.humidity = 50; $0.pressure = 1010; $0.temperature = 3 },
-            hour("2026-02-07T16:00:00Z") { $0.humidity = 70; $0.pressure = 1020; $0.temperature = 5 },
+            hour("2026-02-07T15:00:00Z") {
+                $0.humidity = 50; $0.pressure = 1010; $0.temperature = 3
+            },
+            hour("2026-02-07T16:00:00Z") {
+                $0.humidity = 70; $0.pressure = 1020; $0.temperature = 5
+            },
         ]
         var provided = Day(date: CivilDate(year: 2026, month: 2, day: 7))
         provided.temperatureMax = 9

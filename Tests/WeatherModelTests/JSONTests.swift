@@ -167,7 +167,8 @@ struct JSONWriterTests {
     @Test(
         "every number written reads back as the same Double",
         arguments: [
-            0.1, 1.0 / 3, -2.0 / 3, 1e15, 1e16, -1e21, 1.5e-7, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 9007199254740992,
+            0.1, 1.0 / 3, -2.0 / 3, 1e15, 1e16, -1e21, 1.5e-7, Double.leastNonzeroMagnitude, 1.7976931348623157e308,
+            9007199254740992,
             273.15, -40, 0.30000000000000004,
         ])
     func numberRoundTrip(value: Double) throws {

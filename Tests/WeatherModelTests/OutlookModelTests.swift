@@ -22,7 +22,9 @@ struct OutlookModelTests {
 
     @Test("a 12 °C night does not freeze; rain and probability of the rest of today")
     func mild() {
-        let outlook = Outlook(forecast: Self.forecast(temperature: 12, hours: 48), zone: Self.zone, latitude: 52.5, longitude: 13.4, now: Self.noon)
+        let outlook = Outlook(
+            forecast: Self.forecast(temperature: 12, hours: 48), zone: Self.zone, latitude: 52.5, longitude: 13.4,
+            now: Self.noon)
         #expect(outlook.tonight?.low == 12)
         #expect(outlook.tonight?.freezes == false)
         #expect(outlook.today.precipitation == 1.5)
@@ -35,7 +37,9 @@ struct OutlookModelTests {
 
     @Test("no hours: every value nil, never a made-up 0")
     func empty() {
-        let outlook = Outlook(forecast: Self.forecast(temperature: 0, hours: 0), zone: Self.zone, latitude: 52.5, longitude: 13.4, now: Self.noon)
+        let outlook = Outlook(
+            forecast: Self.forecast(temperature: 0, hours: 0), zone: Self.zone, latitude: 52.5, longitude: 13.4,
+            now: Self.noon)
         #expect(outlook.tonight?.low == nil)
         #expect(outlook.tonight?.freezes == nil)
         #expect(outlook.today.precipitation == nil)

@@ -63,9 +63,11 @@ struct PolarSunTests {
         #expect(payloads.current["sunset"]?.string == sunset)
     }
 
-    @Test("Tromsø in polar night and midnight sun: sunrise and sunset null, is_day follows the sun", arguments: [
-        ("2026-12-15T12:00:00+01:00", false), ("2026-06-21T00:30:00+02:00", true),
-    ])
+    @Test(
+        "Tromsø in polar night and midnight sun: sunrise and sunset null, is_day follows the sun",
+        arguments: [
+            ("2026-12-15T12:00:00+01:00", false), ("2026-06-21T00:30:00+02:00", true),
+        ])
     func tromsoPolar(time: String, isDay: Bool) throws {
         let now = instant(time)
         var day = Day(date: zone("Europe/Oslo").localDate(now))

@@ -151,7 +151,8 @@ struct SchemaValidatorTests {
         let validator = try SchemaValidator.repository()
         #expect(
             validator.schemaNames == [
-                "air_quality", "alert-event", "alerts", "bridge-info", "common", "current", "daily", "hourly", "nowcast",
+                "air_quality", "alert-event", "alerts", "bridge-info", "common", "current", "daily", "hourly",
+                "nowcast",
                 "outlook", "status",
             ])
     }

@@ -165,14 +165,19 @@ struct WeatherviewCommandTests {
         #expect(plain.wait(timeout: 10) == 0)
     }
 
-    @Test("render writes a frame and runs --exec once; --watch redraws on new data, runs --exec per frame, ends on SIGTERM")
+    @Test(
+        "render writes a frame and runs --exec once; --watch redraws on new data, runs --exec per frame, ends on SIGTERM"
+    )
     func renderAndWatch() throws {
         let broker = try TestBroker.start()
         try RetainedWeather.publish(to: broker)
         let folder = TemporaryFolder()
         let frame = folder.path + "/frame.png"
         let once = try WeatherviewProcess.run(
-            ["render", "munich", "--size", "250x122", "--out", frame, "--exec", "echo once {file}", "--broker", broker.url],
+            [
+                "render", "munich", "--size", "250x122", "--out", frame, "--exec", "echo once {file}", "--broker",
+                broker.url,
+            ],
             environment: fresh)
         #expect(once.status == 0, "\(once.stderr)")
         #expect(once.stdout == "once \(frame)\n")

@@ -2,6 +2,7 @@ import BenchSupport
 import Benchmark
 import Bridge
 import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif

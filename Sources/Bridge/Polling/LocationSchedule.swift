@@ -69,12 +69,15 @@ public enum LocationSchedule {
             random: random)
         var logs: [LogLine] = []
         for (skipped, error) in earlier {
-            if let seconds = error.retryAfter, seconds > 0 { state.notBefore[skipped] = now.addingTimeInterval(seconds) }
+            if let seconds = error.retryAfter, seconds > 0 {
+                state.notBefore[skipped] = now.addingTimeInterval(seconds)
+            }
             let again = max(state.notBefore[skipped] ?? now, state.nextPoll)
             logs.append(
                 LogLine(
                     .warning,
-                    RefreshLog.fellBack(from: skipped, error, nextAttempt: again, now: now, retryAfter: error.retryAfter),
+                    RefreshLog.fellBack(
+                        from: skipped, error, nextAttempt: again, now: now, retryAfter: error.retryAfter),
                     ["location": location.id, "provider": provider]))
         }
         state.provider = provider
@@ -82,7 +85,8 @@ public enum LocationSchedule {
         state.lastSuccess = now
         state.consecutiveFailures = 0
         state.validators[provider] = result.freshness.validators
-        state.expiresAt = PollingRules.expiresAt(fetchedAt: now, location: location, lifetime: result.freshness.lifetime)
+        state.expiresAt = PollingRules.expiresAt(
+            fetchedAt: now, location: location, lifetime: result.freshness.lifetime)
         logs.append(LogLine(.debug, "refreshed", ["location": location.id, "provider": provider]))
         return Transition(
             state: state, logs: logs, exitCode: ExitCode.success, summary: (.fresh, !earlier.isEmpty), changed: true)
@@ -99,7 +103,9 @@ public enum LocationSchedule {
         state.nextPoll = now.addingTimeInterval(
             PollPolicy.backoff(failures: state.consecutiveFailures, retryAfter: retryAfter, random: random))
         for (provider, error) in errors {
-            if let seconds = error.retryAfter, seconds > 0 { state.notBefore[provider] = now.addingTimeInterval(seconds) }
+            if let seconds = error.retryAfter, seconds > 0 {
+                state.notBefore[provider] = now.addingTimeInterval(seconds)
+            }
         }
         let line: LogLine
         let code: Int32

@@ -14,7 +14,8 @@ extension BridgeService {
             builder.provider == "met-no"
             && MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude)
         let reason =
-            waiting ? "MET Norway's Nowcast has not answered yet" : Refresher.noNowcastReason(provider: builder.provider)
+            waiting
+            ? "MET Norway's Nowcast has not answered yet" : Refresher.noNowcastReason(provider: builder.provider)
         let nowcast = state.nowcast ?? .unavailable(source: builder.provider, reason: reason)
         retain(topics.nowcast(location.id), builder.nowcast(nowcast, now: now).utf8Bytes)
         if let forecast = state.forecast {

@@ -55,8 +55,10 @@ extension BridgeService {
             stateWriteFailure = nil
             log.notice(
                 "state_dir is writable again; every state file is saved",
-                ["state_dir": store.directory,
-                 "failing_for": "\(Int(clock.now().timeIntervalSince(failure.since).rounded())) s"])
+                [
+                    "state_dir": store.directory,
+                    "failing_for": "\(Int(clock.now().timeIntervalSince(failure.since).rounded())) s",
+                ])
             publishBridgeInfo()
         }
     }
@@ -80,7 +82,9 @@ extension BridgeService {
         journalSequence += 1
         if !journal.write(sequence: journalSequence, entries: entries), !journalFailed {
             journalFailed = true
-            log.error("cannot write the schedule journal either; a restart may ask providers early", ["state_dir": store.directory])
+            log.error(
+                "cannot write the schedule journal either; a restart may ask providers early",
+                ["state_dir": store.directory])
         }
     }
 

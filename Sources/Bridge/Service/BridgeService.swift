@@ -107,11 +107,14 @@ public actor BridgeService {
         systemd.ready()
         log.info(
             "weather2mqtt \(BridgeVersion.current) started",
-            ["mqtt.broker": "\(configuration.mqtt.host):\(configuration.mqtt.port)",
-             "locations": "\(configuration.locations.count)"])
+            [
+                "mqtt.broker": "\(configuration.mqtt.host):\(configuration.mqtt.port)",
+                "locations": "\(configuration.locations.count)",
+            ])
         if !journal.prepare() {
             log.error(
-                "cannot make the schedule journal in state_dir (\(journal.path)); a restart while state_dir is full may ask providers early")
+                "cannot make the schedule journal in state_dir (\(journal.path)); a restart while state_dir is full may ask providers early"
+            )
         }
         publishBridgeInfo()
         announceDevices()
@@ -177,7 +180,8 @@ public actor BridgeService {
             host: settings.host, port: settings.port, clientID: settings.clientID, username: settings.username,
             password: settings.password, keepAlive: settings.keepAlive,
             protocolVersion: settings.protocolVersion == .v5 ? .v5 : .v311)
-        options.will = MQTTWill(topic: topics.bridgeState, payload: Array("offline".utf8), qos: settings.qos, retain: true)
+        options.will = MQTTWill(
+            topic: topics.bridgeState, payload: Array("offline".utf8), qos: settings.qos, retain: true)
         if settings.scheme == "mqtts" {
             let tls = settings.tls
             options.tls = MQTTTLSOptions(
@@ -252,7 +256,8 @@ public actor BridgeService {
             topic: message.topic, payload: message.payload, configuredLocations: announcedLocations, prefix: prefix,
             baseTopic: configuration.mqtt.baseTopic)
         {
-            log.info("removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
+            log.info(
+                "removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
             send(message.topic, [], retain: true)
             if let location = Discovery.ownedLocation(topic: message.topic, prefix: prefix) {
                 clearTopics(of: location)
@@ -266,7 +271,9 @@ public actor BridgeService {
         for location in configuration.locations {
             let payload = Discovery.payload(
                 for: location, provider: location.providers.first ?? "open-meteo", configuration: configuration)
-            retain(Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id), payload.utf8Bytes)
+            retain(
+                Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id),
+                payload.utf8Bytes)
         }
     }
 

@@ -195,7 +195,9 @@ public struct RequestPlan: Sendable {
     public func text() -> String {
         let verdict = overBudget ? "is valid, but the plan is over budget (see WARNING below)" : "is valid"
         var lines = ["configuration \(configuration.path) \(verdict)", ""]
-        lines.append("mqtt: \(configuration.mqtt.scheme)://\(configuration.mqtt.host):\(configuration.mqtt.port), base topic '\(configuration.mqtt.baseTopic)'")
+        lines.append(
+            "mqtt: \(configuration.mqtt.scheme)://\(configuration.mqtt.host):\(configuration.mqtt.port), base topic '\(configuration.mqtt.baseTopic)'"
+        )
         lines.append("")
         lines.append("locations:")
         for location in configuration.locations {
@@ -216,7 +218,10 @@ public struct RequestPlan: Sendable {
             let limit = budget(name)
             let perFetch = providers[name]?.callsPerFetch ?? 1
             let airCalls = name == "open-meteo" ? airQuality * Self.airQualityCallsPerDay : 0
-            let counted = perFetch > 1 ? " (\((used - airCalls) / perFetch) weather requests, \(perFetch) calls each by the provider's count)" : ""
+            let counted =
+                perFetch > 1
+                ? " (\((used - airCalls) / perFetch) weather requests, \(perFetch) calls each by the provider's count)"
+                : ""
             let warning = used > limit ? "  WARNING: over budget, poll less often or raise daily_budget" : ""
             lines.append("  \(name): \(used) of \(limit) a day\(counted)\(warning)")
             if name == "open-meteo", airQuality > 0 {
@@ -228,7 +233,8 @@ public struct RequestPlan: Sendable {
         let configured = providers["openweathermap"]
         if let owm = (configured as? RedactingProvider)?.wrapped as? OpenWeatherMap ?? configured as? OpenWeatherMap {
             lines.append("")
-            lines.append("openweathermap calls per refresh (forecast: \(owm.forecastHours) hours, \(owm.forecastDays) days):")
+            lines.append(
+                "openweathermap calls per refresh (forecast: \(owm.forecastHours) hours, \(owm.forecastDays) days):")
             for api in OpenWeatherMap.API.allCases {
                 var mode = owm
                 mode.api = api

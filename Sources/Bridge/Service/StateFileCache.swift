@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import FoundationEssentials
 import Providers
 import SystemIO
 import WeatherModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Small files in `state_dir`, written atomically (temporary file, fsync, rename, fsync of the folder).
 public struct StateFileCache: NWSPointsCache {

@@ -42,7 +42,8 @@ enum ForecastArchive {
 
     static func decode(_ json: JSONValue) -> LocationState? {
         guard let fileVersion = json["version"]?.int, (1...version).contains(fileVersion),
-            let nextPoll = date(json["next_poll"]) else { return nil }
+            let nextPoll = date(json["next_poll"])
+        else { return nil }
         var state = LocationState(nextPoll: nextPoll)
         state.provider = json["provider"]?.string
         state.fetchedAt = date(json["fetched_at"])

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import FoundationEssentials
 import SystemIO
 import WeatherModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// When each location may be asked next, kept where a full disk cannot stop it being written.
 ///
@@ -67,7 +68,9 @@ public struct ScheduleJournal: Sendable {
             let length = Int(header[3]), length >= 0, newline + 1 + length <= bytes.endIndex
         else { return nil }
         let body = Array(bytes[(newline + 1)..<(newline + 1 + length)])
-        guard checksum(body) == sum, let json = try? JSONParser.parse(body), let object = json.object else { return nil }
+        guard checksum(body) == sum, let json = try? JSONParser.parse(body), let object = json.object else {
+            return nil
+        }
         var entries: [String: Entry] = [:]
         for (id, value) in object {
             guard let parts = value.array, parts.count == 3, let next = parts[0].double, let failures = parts[1].int,

@@ -1,3 +1,9 @@
+import Configuration
+import FoundationEssentials
+import Synchronization
+import SystemIO
+import WeatherModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,11 +11,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Configuration
-import SystemIO
-import FoundationEssentials
-import Synchronization
-import WeatherModel
 
 /// The bridge's logger: one line per event on standard error, `key=value` metadata with
 /// dotted keys. Under systemd (`JOURNAL_STREAM` set) lines carry a syslog priority prefix

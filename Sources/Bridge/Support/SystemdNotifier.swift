@@ -1,7 +1,8 @@
+import WeatherModel
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import WeatherModel
 
 /// systemd's notify protocol, written straight to `NOTIFY_SOCKET` (no libsystemd):
 /// `READY=1` once the bridge is up, `WATCHDOG=1` from the scheduling loop, `STOPPING=1`.

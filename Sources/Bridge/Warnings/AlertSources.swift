@@ -91,17 +91,21 @@ public actor AlertSources {
             let base = configuration.provider("nws")?.baseURL ?? AlertSourceName.nws.defaultBaseURL
             let query = ProviderQuery(latitude: location.latitude, longitude: location.longitude)
             let point = query.latitudeText + "," + query.longitudeText
-            let body = try await get(base + "/alerts/active?point=" + point, accept: "application/geo+json", source: name)
+            let body = try await get(
+                base + "/alerts/active?point=" + point, accept: "application/geo+json", source: name)
             return try NWS.decodeAlerts(body)
         case .brightsky:
-            let url = base(.brightsky) + BrightSkyAlerts.path(latitude: location.latitude, longitude: location.longitude)
+            let url =
+                base(.brightsky) + BrightSkyAlerts.path(latitude: location.latitude, longitude: location.longitude)
             return try BrightSkyAlerts.decode(try await get(url, source: name), language: nil)
         case .metalerts:
-            if let last = metAlertsFetched[location.id], now.timeIntervalSince(last) < Double(MetAlerts.minimumInterval) {
+            if let last = metAlertsFetched[location.id], now.timeIntervalSince(last) < Double(MetAlerts.minimumInterval)
+            {
                 return nil
             }
             metAlertsFetched[location.id] = now
-            let url = base(.metalerts)
+            let url =
+                base(.metalerts)
                 + MetAlerts.path(latitude: location.latitude, longitude: location.longitude, language: nil)
             return try MetAlerts.decode(try await get(url, source: name))
         case .meteoalarm:
@@ -144,7 +148,8 @@ public actor AlertSources {
         return response.body
     }
 
-    func get(_ url: String, accept: String = "application/json", source: String) async throws(ProviderError) -> [UInt8] {
+    func get(_ url: String, accept: String = "application/json", source: String) async throws(ProviderError) -> [UInt8]
+    {
         let response = try await transport.send(
             ProviderRequest(url: url, headers: [("User-Agent", userAgent), ("Accept", accept)]))
         guard response.status == 200 else { throw .invalidResponse("\(source): HTTP \(response.status)") }

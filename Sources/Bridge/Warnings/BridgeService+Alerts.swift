@@ -26,7 +26,8 @@ extension BridgeService {
     /// Fetches and merges the alerts of the refreshed locations, then publishes the events
     /// and the retained list of each.
     func refreshAlerts(_ locations: [LocationSettings]) async {
-        let sources = alertSources ?? AlertSources(configuration: configuration, transport: refresher.transport, log: log)
+        let sources =
+            alertSources ?? AlertSources(configuration: configuration, transport: refresher.transport, log: log)
         alertSources = sources
         for location in locations {
             let state = states[location.id]

@@ -7,7 +7,9 @@ import Providers
 public enum MeteoAlarmRegionsReport {
     /// Empty when no location uses MeteoAlarm. A feed that cannot be fetched is said so, and
     /// does not fail the check (the feed may be down while the configuration is right).
-    public static func text(configuration: BridgeConfiguration, transport: any ProviderTransport, log: Log) async -> String {
+    public static func text(configuration: BridgeConfiguration, transport: any ProviderTransport, log: Log) async
+        -> String
+    {
         let wanted = configuration.locations.compactMap { location in
             location.meteoAlarm.map { (location.id, $0) }
         }
@@ -30,8 +32,10 @@ public enum MeteoAlarmRegionsReport {
             for (id, configured) in wanted where configured.country == country {
                 let matcher = MeteoAlarm.RegionMatcher(configured.region)
                 let found = regions.contains { matcher.matches(code: $0.code, name: $0.name) }
-                text += "  location \(id): region '\(configured.region)' "
-                    + (found ? "has warnings now\n" : "has none now (or is not a region of this feed: check its spelling)\n")
+                text +=
+                    "  location \(id): region '\(configured.region)' "
+                    + (found
+                        ? "has warnings now\n" : "has none now (or is not a region of this feed: check its spelling)\n")
             }
         }
         return text

@@ -1,3 +1,5 @@
+import SystemIO
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import SystemIO
 
 /// The few file-system questions the loader asks, answered with libc (no Foundation).
 enum LocalFiles {

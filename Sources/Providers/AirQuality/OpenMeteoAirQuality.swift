@@ -33,7 +33,9 @@ public struct OpenMeteoAirQuality: Sendable {
     }
 
     /// Sends the request and decodes the answer.
-    public func fetch(_ query: ProviderQuery, transport: any ProviderTransport) async throws(ProviderError) -> AirQuality {
+    public func fetch(_ query: ProviderQuery, transport: any ProviderTransport) async throws(ProviderError)
+        -> AirQuality
+    {
         let response = try await transport.send(request(for: query))
         try ResponseCheck.requireSuccess(response, provider: "open-meteo air-quality")
         return try Self.decode(response.body)

@@ -40,12 +40,17 @@ extension MetNo {
         let symbol = first?["next_1_hours"]?["summary"]?["symbol_code"]?.string ?? ""
         let temperature = first?["instant"]?["details"]?["air_temperature"]?.double
         let type: PrecipitationType? =
-            symbol.contains("sleet") ? .sleet : symbol.contains("snow") ? .snow
-            : symbol.contains("rain") ? .rain
-            : temperature.flatMap { $0 >= 3 ? .rain : $0 <= 0 ? .snow : nil }
+            symbol.contains("sleet")
+            ? .sleet
+            : symbol.contains("snow")
+                ? .snow
+                : symbol.contains("rain")
+                    ? .rain
+                    : temperature.flatMap { $0 >= 3 ? .rain : $0 <= 0 ? .snow : nil }
         let steps = series.compactMap { entry -> NowcastStep? in
             guard let time = entry["time"]?.isoTime else { return nil }
-            var step = NowcastStep(time: time, intensity: entry["data"]?["instant"]?["details"]?["precipitation_rate"]?.double)
+            var step = NowcastStep(
+                time: time, intensity: entry["data"]?["instant"]?["details"]?["precipitation_rate"]?.double)
             if step.isWet { step.type = type }
             return step
         }

@@ -41,8 +41,7 @@ extension OpenMeteo {
 extension PirateWeather {
     /// The `minutely` block (61 one-minute points): `precipIntensity` in the answer's units per
     /// hour, `precipProbability` 0–1, `precipType` (`none` when dry).
-    public static func decodeNowcast(_ body: [UInt8], requestedUnits: String = "us") throws(ProviderError) -> Nowcast?
-    {
+    public static func decodeNowcast(_ body: [UInt8], requestedUnits: String = "us") throws(ProviderError) -> Nowcast? {
         let json = try ProviderCatalog.parse(body, provider: "pirate-weather")
         guard let points = json["minutely"]?["data"]?.array, !points.isEmpty else { return nil }
         let flag = json["flags"]?["units"]?.text ?? requestedUnits

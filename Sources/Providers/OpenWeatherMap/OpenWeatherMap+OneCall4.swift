@@ -87,7 +87,8 @@ extension OpenWeatherMap {
             current: current, hourly: hourly, daily: daily, units: .metric, timezone: query.timezone)
         guard let last else { throw .invalidResponse("openweathermap: nothing was asked") }
         return ProviderResult(
-            forecast: forecast, freshness: Freshness(response: last), requests: calls, rateLimit: RateLimit(response: last))
+            forecast: forecast, freshness: Freshness(response: last), requests: calls,
+            rateLimit: RateLimit(response: last))
     }
 
     /// An integer query value of a paging link (`start`, `cnt`); the rest of the link (its host,
@@ -95,7 +96,9 @@ extension OpenWeatherMap {
     static func linkValue(_ link: String, _ key: String) -> Int? {
         let query = link.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
         for pair in query.split(separator: "&") where pair.hasPrefix(key + "=") {
-            guard let value = Int(pair.dropFirst(key.count + 1)), value >= 0, value < 100_000_000_000 else { return nil }
+            guard let value = Int(pair.dropFirst(key.count + 1)), value >= 0, value < 100_000_000_000 else {
+                return nil
+            }
             return value
         }
         return nil

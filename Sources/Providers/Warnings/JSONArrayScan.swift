@@ -118,7 +118,8 @@ struct JSONArrayScan {
             throw Malformed(offset: index)
         default:
             let start = index
-            while index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[index]),
+            while index < bytes.count,
+                ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[index]),
                 !ByteScan.isSpace(bytes[index])
             {
                 index += 1

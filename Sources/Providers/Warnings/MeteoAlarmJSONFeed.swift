@@ -66,7 +66,9 @@ enum MeteoAlarmJSONFeed {
         let wanted = (language ?? "en").lowercased().split(separator: "-").first.map(String.init) ?? "en"
         func lang(_ info: JSONValue) -> String { (info["language"]?.text ?? "").lowercased() }
         guard
-            let info = infos.first(where: { lang($0).hasPrefix(wanted) }) ?? infos.first(where: { lang($0).hasPrefix("en") })
+            let info = infos.first(where: { lang($0).hasPrefix(wanted) }) ?? infos.first(where: {
+                lang($0).hasPrefix("en")
+            })
                 ?? infos.first
         else { return nil }
         let parameter = (info["parameter"]?.array ?? []).first { $0["valueName"]?.string == "awareness_level" }

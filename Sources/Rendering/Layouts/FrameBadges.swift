@@ -124,7 +124,8 @@ enum FrameBadges {
         let width = rect.maxX - 8 - textLeft
         let line = nowcastWordings(text).first { font.width(of: $0) <= width } ?? font.truncated(text, toWidth: width)
         canvas.draw(
-            line, font: font, in: RasterRect(x: textLeft, y: rect.y, width: rect.maxX - textLeft - 8, height: rect.height - 2),
+            line, font: font,
+            in: RasterRect(x: textLeft, y: rect.y, width: rect.maxX - textLeft - 8, height: rect.height - 2),
             align: .left)
     }
 }

@@ -84,7 +84,9 @@ struct FrameHeader {
             words: input.language.messages, on: &canvas)
         if right < rect.maxX { right -= 10 }
         if let observed = input.observedAt {
-            let text = (input.airQuality.map { $0 + " · " } ?? "") + Messages.fill(input.language.messages.asOf, [("time", observed)])
+            let text =
+                (input.airQuality.map { $0 + " · " } ?? "")
+                + Messages.fill(input.language.messages.asOf, [("time", observed)])
             let font = scale.headerInfoFont
             if font.width(of: text) < rect.width / 3 {
                 canvas.draw(

@@ -29,7 +29,8 @@ public enum AirQualityScale {
 
     /// "European AQI 27 (fair) · US AQI 61 (moderate) · PM2.5 8 · PM10 13 µg/m³": the
     /// values the model has, `nil` when it has none.
-    public static func summary(_ model: WeatherViewModel, separator: String = " · ", asciiOnly: Bool = false) -> String? {
+    public static func summary(_ model: WeatherViewModel, separator: String = " · ", asciiOnly: Bool = false) -> String?
+    {
         let microgram = asciiOnly ? "ug/m3" : "µg/m³"
         var parts: [String] = []
         if let index = model.europeanAQI { parts.append("European AQI \(Int(index.rounded())) (\(european(index)))") }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Rendering
 import WeatherModel
 import WireContract
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -45,7 +46,9 @@ public struct RenderCommand: Sendable {
     public var broker: BrokerOptions
 
     public init(
-        location: String? = nil, panel: String? = nil, size: String? = nil, colors: Colors? = nil, rotate: Int = 0, format: Format? = nil, out: String, watch: Bool = false, exec: String? = nil, minInterval: String = "3m", layout: Layout = .single, units: ShowCommand.Units? = nil, fontDirectory: String? = nil, broker: BrokerOptions
+        location: String? = nil, panel: String? = nil, size: String? = nil, colors: Colors? = nil, rotate: Int = 0,
+        format: Format? = nil, out: String, watch: Bool = false, exec: String? = nil, minInterval: String = "3m",
+        layout: Layout = .single, units: ShowCommand.Units? = nil, fontDirectory: String? = nil, broker: BrokerOptions
     ) {
         self.location = location
         self.panel = panel

@@ -25,7 +25,8 @@ public struct ShowCommand: Sendable {
     public var broker: BrokerOptions
 
     public init(
-        location: String? = nil, units: Units? = nil, bothUnits: Bool = false, glyphs: Glyphs? = nil, color: ColorChoice = .auto, format: String? = nil, broker: BrokerOptions
+        location: String? = nil, units: Units? = nil, bothUnits: Bool = false, glyphs: Glyphs? = nil,
+        color: ColorChoice = .auto, format: String? = nil, broker: BrokerOptions
     ) {
         self.location = location
         self.units = units

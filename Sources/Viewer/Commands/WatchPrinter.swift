@@ -2,6 +2,7 @@ import MQTTClient
 import Rendering
 import WeatherModel
 import WireContract
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Rendering
 import WeatherModel
 import WireContract
+
 #if canImport(Glibc)
     import Glibc
 #endif

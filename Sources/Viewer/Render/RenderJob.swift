@@ -1,10 +1,11 @@
 import Configuration
-import SystemIO
 import Dispatch
 import FoundationEssentials
 import Rendering
+import SystemIO
 import WeatherModel
 import WireContract
+
 #if canImport(Glibc)
     import Glibc
 #endif

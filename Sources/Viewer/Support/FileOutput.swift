@@ -1,7 +1,8 @@
+import SystemIO
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import SystemIO
 
 /// Writing bytes to a file descriptor without Foundation (`SystemIO.writeAll`).
 enum FileOutput {

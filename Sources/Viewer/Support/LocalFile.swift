@@ -1,7 +1,8 @@
+import SystemIO
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import SystemIO
 
 /// The process, without Foundation.
 enum ProcessIdentity {

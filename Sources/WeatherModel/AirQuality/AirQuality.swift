@@ -66,8 +66,9 @@ public struct AirQuality: Sendable, Equatable {
     /// The scale of `providerIndex` (`us-epa`, `eccc-aqhi`, `uk-daqi`, `eaqi-normalised`), if any.
     public var providerIndexScale: String?
 
-    public init(source: String, current: AirQualitySample?, hours: [AirQualitySample], providerIndexScale: String? = nil)
-    {
+    public init(
+        source: String, current: AirQualitySample?, hours: [AirQualitySample], providerIndexScale: String? = nil
+    ) {
         self.source = source
         self.current = current
         self.hours = hours.sorted { $0.time < $1.time }
@@ -88,7 +89,11 @@ public struct AirQuality: Sendable, Equatable {
         for hour in hours {
             let date = zone.localDate(hour.time)
             guard date >= today else { continue }
-            var day = byDay[date] ?? { order.append(date); return AirQualitySample(time: zone.startOfDay(date)) }()
+            var day =
+                byDay[date]
+                ?? {
+                    order.append(date); return AirQualitySample(time: zone.startOfDay(date))
+                }()
             for (field, value) in hour.values { day.values[field] = max(value, day.values[field] ?? value) }
             if let index = hour.providerIndex { day.providerIndex = max(index, day.providerIndex ?? index) }
             byDay[date] = day

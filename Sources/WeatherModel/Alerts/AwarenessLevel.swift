@@ -10,7 +10,9 @@ public struct AwarenessLevel: Sendable, Equatable {
     /// `nil` for text that is not `"<n>; <colour>[; <severity>]"` with a known colour.
     public init?(parsing text: String?) {
         guard let text else { return nil }
-        let parts = text.split(separator: ";").map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()).lowercased() }
+        let parts = text.split(separator: ";").map {
+            String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()).lowercased()
+        }
         guard parts.count >= 2, let colour = Self.colours.first(where: { $0 == parts[1] }) else { return nil }
         self.colour = colour
         let stated = parts.count >= 3 ? AlertSeverity(parsing: parts[2]) : .unknown

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FoundationEssentials
 
 /// Sunrise, sunset and day/night for a place, after NOAA's solar calculator (accurate to
 /// about a minute between the polar circles), for providers that give none (met.no).
@@ -19,7 +20,8 @@ public enum Sun {
         var hourAngle = trueSolarTime / 4 - 180
         if hourAngle < -180 { hourAngle += 360 }
         let lat = radians(latitude)
-        let cosZenith = sin(lat) * sin(position.declination) + cos(lat) * cos(position.declination) * cos(radians(hourAngle))
+        let cosZenith =
+            sin(lat) * sin(position.declination) + cos(lat) * cos(position.declination) * cos(radians(hourAngle))
         return degrees(asin(max(-1, min(1, cosZenith))))
     }
 
@@ -37,7 +39,8 @@ public enum Sun {
         guard let sunrise = event(on: day, rising: true, latitude: latitude, longitude: longitude, zone: zone)
         else { return (nil, nil) }
         for candidateDay in [day, day.adding(days: 1)] {
-            if let sunset = event(on: candidateDay, rising: false, latitude: latitude, longitude: longitude, zone: zone),
+            if let sunset = event(
+                on: candidateDay, rising: false, latitude: latitude, longitude: longitude, zone: zone),
                 sunset > sunrise, sunset.timeIntervalSince(sunrise) < 86400
             {
                 return (sunrise, sunset)
@@ -55,7 +58,8 @@ public enum Sun {
         for _ in 0..<3 {
             let position = solarPosition(julianDay(estimate))
             let lat = radians(latitude)
-            let cosH = (cos(radians(90.833)) - sin(lat) * sin(position.declination))
+            let cosH =
+                (cos(radians(90.833)) - sin(lat) * sin(position.declination))
                 / (cos(lat) * cos(position.declination))
             guard cosH >= -1, cosH <= 1 else { return nil }
             let hourAngle = degrees(acos(cosH)) * (rising ? 1 : -1)
@@ -80,7 +84,8 @@ public enum Sun {
         let m = 357.52911 + t * (35999.05029 - 0.0001537 * t)
         let e = 0.016708634 - t * (0.000042037 + 0.0000001267 * t)
         let mr = radians(m)
-        let c = sin(mr) * (1.914602 - t * (0.004817 + 0.000014 * t)) + sin(2 * mr) * (0.019993 - 0.000101 * t)
+        let c =
+            sin(mr) * (1.914602 - t * (0.004817 + 0.000014 * t)) + sin(2 * mr) * (0.019993 - 0.000101 * t)
             + sin(3 * mr) * 0.000289
         let trueLong = l0 + c
         let omega = 125.04 - 1934.136 * t
@@ -90,7 +95,8 @@ public enum Sun {
         let declination = asin(sin(radians(epsilon)) * sin(radians(lambda)))
         let y = tan(radians(epsilon / 2)) * tan(radians(epsilon / 2))
         let l0r = radians(l0)
-        let eot = y * sin(2 * l0r) - 2 * e * sin(mr) + 4 * e * y * sin(mr) * cos(2 * l0r)
+        let eot =
+            y * sin(2 * l0r) - 2 * e * sin(mr) + 4 * e * y * sin(mr) * cos(2 * l0r)
             - 0.5 * y * y * sin(4 * l0r) - 1.25 * e * e * sin(2 * mr)
         return (declination, 4 * degrees(eot))
     }

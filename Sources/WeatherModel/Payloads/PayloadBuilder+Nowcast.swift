@@ -25,7 +25,9 @@ extension PayloadBuilder {
         object.appendUnchecked("window_end", available ? time(outlook.windowEnd) : .null)
         object.appendUnchecked("starts_at", time(outlook.startsAt))
         object.appendUnchecked("ends_at", time(outlook.endsAt))
-        object.appendUnchecked("minutes_until_start", JSONValue(outlook.startsAt.map { max(0, Int(($0.timeIntervalSince(now) / 60).rounded())) }))
+        object.appendUnchecked(
+            "minutes_until_start",
+            JSONValue(outlook.startsAt.map { max(0, Int(($0.timeIntervalSince(now) / 60).rounded())) }))
         object.appendUnchecked("precipitation_type", JSONValue(outlook.type?.rawValue))
         object.appendUnchecked("peak_intensity", rate(outlook.peakIntensity))
         object.appendUnchecked(

@@ -28,7 +28,10 @@ extension PayloadBuilder {
         object.appendUnchecked("tomorrow", day(outlook.tomorrow))
         object.appendUnchecked(
             "next_24h",
-            ["high": JSONValue(units.temperature(outlook.next24High)), "low": JSONValue(units.temperature(outlook.next24Low))])
+            [
+                "high": JSONValue(units.temperature(outlook.next24High)),
+                "low": JSONValue(units.temperature(outlook.next24Low)),
+            ])
         return .object(object)
     }
 }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FoundationEssentials
 
 /// Builds local calendar days from hourly readings, for providers without a daily series
 /// (OpenWeatherMap's free forecast, met.no, NWS hourly), and fills what a provider's daily
@@ -108,7 +109,9 @@ public enum DayBuilder {
         let significant = counted.filter { $0.count >= 2 || pool.count <= 4 }
         var best: (condition: Condition, count: Int)?
         for candidate in significant.isEmpty ? counted : significant {
-            if let current = best, (weight(candidate.value), candidate.count) <= (weight(current.condition), current.count) {
+            if let current = best,
+                (weight(candidate.value), candidate.count) <= (weight(current.condition), current.count)
+            {
                 continue
             }
             best = (candidate.value, candidate.count)

@@ -62,7 +62,9 @@ public enum ISO8601 {
             let sign = bytes[position] == UInt8(ascii: "-") ? -1 : 1
             var digits = Array(bytes[(position + 1)...])
             digits.removeAll { $0 == UInt8(ascii: ":") }
-            guard digits.count == 4 || digits.count == 2, let hours = parseDigits(digits[0..<2][...]) else { return nil }
+            guard digits.count == 4 || digits.count == 2, let hours = parseDigits(digits[0..<2][...]) else {
+                return nil
+            }
             let minutes = digits.count == 4 ? parseDigits(digits[2..<4][...]) : 0
             guard let minutes, hours < 24, minutes < 60 else { return nil }
             offset = sign * (hours * 3600 + minutes * 60)

@@ -1,3 +1,6 @@
+import FoundationEssentials
+import SystemIO
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FoundationEssentials
-import SystemIO
 
 /// An IANA time zone, read from the system's compiled tz database (`/usr/share/zoneinfo`,
 /// Debian's `tzdata`; `TZDIR` overrides the folder).
@@ -54,7 +55,8 @@ public struct ZoneInfo: Sendable, Equatable {
             })
         else { return nil }
         let folder = ProcessEnvironment.value("TZDIR") ?? "/usr/share/zoneinfo"
-        guard let bytes = SystemIO.readSmallFile(folder + "/" + identifier), let zone = ZoneInfo(tzif: bytes, identifier: identifier)
+        guard let bytes = SystemIO.readSmallFile(folder + "/" + identifier),
+            let zone = ZoneInfo(tzif: bytes, identifier: identifier)
         else { return nil }
         self = zone
     }
