@@ -111,6 +111,17 @@ public struct Refresher: Sendable {
 
     /// The four reading payloads of a location's last forecast, as of `now`.
     public func payloads(for location: LocationSettings, state: LocationState, now: Date) -> ReadingPayloads? {
+        guard let forecast = state.forecast, let provider = state.provider,
+            var builder = builder(for: location, state: state)
+        else { return nil }
+        builder.language = location.language ?? configuration.language
+        builder.providerWrites = ProviderCatalog.answersIn(builder.language, provider: provider)
+        return builder.payloads(for: forecast, now: now)
+    }
+
+    /// The payload builder for a location's last forecast (English; `payloads` sets the
+    /// language), or nil before the first answer.
+    func builder(for location: LocationSettings, state: LocationState) -> PayloadBuilder? {
         guard let forecast = state.forecast, let provider = state.provider, let fetchedAt = state.fetchedAt,
             let expiresAt = state.expiresAt
         else { return nil }
@@ -118,12 +129,9 @@ public struct Refresher: Sendable {
         let info = LocationInfo(
             id: location.id, name: location.name, latitude: location.latitude, longitude: location.longitude,
             timezone: location.timezone ?? forecast.timezone ?? zone.identifier)
-        var builder = PayloadBuilder(
+        return PayloadBuilder(
             location: info, zone: zone, provider: provider, attribution: ProviderCatalog.attribution(for: provider),
             fetchedAt: fetchedAt, expiresAt: expiresAt, units: configuration.units,
             hourLimit: configuration.forecastHours, dayLimit: configuration.forecastDays)
-        builder.language = location.language ?? configuration.language
-        builder.providerWrites = ProviderCatalog.answersIn(builder.language, provider: provider)
-        return builder.payloads(for: forecast, now: now)
     }
 }

@@ -109,21 +109,6 @@ extension BridgeService {
 }
 
 extension Refresher {
-    /// The payload builder for a location's last forecast, as `payloads(for:state:now:)` uses.
-    func builder(for location: LocationSettings, state: LocationState) -> PayloadBuilder? {
-        guard let forecast = state.forecast, let provider = state.provider, let fetchedAt = state.fetchedAt,
-            let expiresAt = state.expiresAt
-        else { return nil }
-        let zone = Self.zone(for: location, forecast: forecast)
-        let info = LocationInfo(
-            id: location.id, name: location.name, latitude: location.latitude, longitude: location.longitude,
-            timezone: location.timezone ?? forecast.timezone ?? zone.identifier)
-        return PayloadBuilder(
-            location: info, zone: zone, provider: provider, attribution: ProviderCatalog.attribution(for: provider),
-            fetchedAt: fetchedAt, expiresAt: expiresAt, units: configuration.units,
-            hourLimit: configuration.forecastHours, dayLimit: configuration.forecastDays)
-    }
-
     /// Why a provider's answer has no nowcast: said plainly in the payload.
     static func noNowcastReason(provider: String) -> String {
         switch provider {

@@ -1,3 +1,5 @@
+import ProviderFacts
+
 /// The warning sources a location's `alerts:` list can name (SPEC §2), apart from the
 /// alerts its forecast provider brings.
 public enum AlertSourceName: String, CaseIterable, Sendable {
@@ -10,7 +12,7 @@ public enum AlertSourceName: String, CaseIterable, Sendable {
     /// Where the source answers unless `providers.<name>.base_url` says otherwise.
     public var defaultBaseURL: String {
         switch self {
-        case .nws: "https://api.weather.gov"
+        case .nws: ProviderDescriptor.nws.defaultBaseURL
         case .brightsky: "https://api.brightsky.dev"
         case .metalerts: "https://api.met.no/weatherapi/metalerts/2.0"
         case .meteoalarm: "https://feeds.meteoalarm.org"

@@ -14,17 +14,6 @@ public enum WarningSource: String, Sendable, CaseIterable {
     /// OpenWeatherMap One Call 4.0 alert detail, `/alert/{id}` (ids from the forecast).
     case openweathermap
 
-    /// Where the source answers unless `providers.<name>.base_url` says otherwise.
-    public var defaultBaseURL: String {
-        switch self {
-        case .nws: "https://api.weather.gov"
-        case .brightsky: "https://api.brightsky.dev"
-        case .metalerts: "https://api.met.no/weatherapi/metalerts/2.0"
-        case .meteoalarm: "https://feeds.meteoalarm.org"
-        case .openweathermap: "https://api.openweathermap.org/data/4.0/onecall"
-        }
-    }
-
     /// The credit each alert of this source carries in `attribution`.
     public var attribution: String {
         switch self {
