@@ -82,22 +82,7 @@ public enum EffectiveConfiguration {
         func text(_ value: String) -> String {
             let secret = secrets.contains { value == $0 || ($0.count >= 4 && value.contains($0)) }
             let shown = secret ? EffectiveConfiguration.mask : value
-            var result = "\""
-            for scalar in shown.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case "\n": result += "\\n"
-                case "\t": result += "\\t"
-                default:
-                    if scalar.value < 0x20 || scalar.value == 0x7F {
-                        result += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-                    } else {
-                        result.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return result + "\""
+            return shown.yamlDoubleQuoted
         }
     }
 }

@@ -92,22 +92,7 @@ public struct Place: Sendable, Equatable {
             (text.first?.isLetter ?? false) && !text.hasSuffix(" ") && !reserved.contains(text.lowercased())
             && text.allSatisfy { $0.isLetter || $0.isNumber || " .-'()/,_".contains($0) }
         if safe { return text }
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    quoted += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return quoted + "\""
+        return text.yamlDoubleQuoted
     }
 
     /// Latin letters with diacritics and ligatures, folded to ASCII for ids.
