@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "ZlibDeflate", dependencies: ["CZlib"]),
         // The outside of the product (SPEC): topic names built and parsed, the location id rule,
         // exit codes. Bridge, weatherview and their tests all read it from here.
-        .target(name: "WireContract"),
+        .target(name: "WireContract", dependencies: ["WeatherModel"]),
         // The libc file plumbing written once: whole writes, bounded reads, atomic replacement.
         .target(name: "SystemIO"),
         // Pure core: bytes in, values out (zones read from the tz database through SystemIO).
@@ -90,11 +90,12 @@ let package = Package(
         ),
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py"]),
-        .testTarget(name: "WireContractTests", dependencies: ["WireContract"]),
+        .testTarget(name: "WireContractTests", dependencies: ["WireContract", "WeatherModel"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
         .testTarget(name: "ProviderFactsTests", dependencies: ["ProviderFacts"]),
-        .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "TestSupport"]),
-        .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "WireContract", "TestSupport"]),
+        .testTarget(
+            name: "ProvidersTests", dependencies: ["Providers", "WireContract", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),

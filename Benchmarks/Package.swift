@@ -19,7 +19,8 @@ let package = Package(
         .executableTarget(
             name: "Pipeline",
             dependencies: [
-                "BenchSupport", project("WeatherModel"), project("Providers"), project("Rendering"),
+                "BenchSupport", project("WeatherModel"), project("WireContract"), project("Providers"),
+                project("Rendering"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/Pipeline",

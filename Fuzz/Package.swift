@@ -34,7 +34,7 @@ let package = Package(
         // libFuzzer's driver, declared for Swift (the library comes with `-sanitize=fuzzer`).
         .systemLibrary(name: "CLibFuzzer"),
         // What every fuzz target shares: the libFuzzer entry point and the bridge's publish path.
-        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer", project("WeatherModel")]),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer", project("WeatherModel"), project("WireContract")]),
     ]
         + fuzzTargets.map { target in
             // No Swift `main`: libFuzzer drives the program (see FuzzDriver).

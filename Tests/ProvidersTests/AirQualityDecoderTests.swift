@@ -3,6 +3,7 @@ import Providers
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 /// Open-Meteo Air Quality and Pirate Weather's index on recorded answers: golden `air_quality`
 /// payloads, valid against docs/schema/air_quality.json, pollen `null` where there is none.

@@ -3,6 +3,7 @@ import Providers
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 /// For every recording of every provider (the table of `SchemaTests`) and many "now"s inside
 /// it: `days` are consecutive local dates starting today, `hours[0]` contains now, and every

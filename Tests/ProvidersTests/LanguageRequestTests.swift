@@ -3,6 +3,7 @@ import Providers
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 /// Providers asked in the configured language, and the payloads' summaries in it.
 @Suite("Languages at the providers")

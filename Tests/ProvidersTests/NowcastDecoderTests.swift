@@ -3,6 +3,7 @@ import Providers
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 /// Nowcast decoders on recorded answers: each becomes a `nowcast` payload that matches its
 /// golden file, is valid against docs/schema/nowcast.json in every unit preset, and says by

@@ -3,6 +3,7 @@ import Providers
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 /// OpenWeatherMap One Call 4.0 (`api: onecall4`) on real captures.
 @Suite("OpenWeatherMap One Call 4.0")

@@ -3,6 +3,7 @@ import Providers
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 /// Open-Meteo answers that span a daylight-saving change, in both directions, north and south,
 /// unixtime and ISO 8601 (built by `Tests/Fixtures/open-meteo/make_dst_fixtures.py` after the

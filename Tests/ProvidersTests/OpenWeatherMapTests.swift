@@ -3,6 +3,7 @@ import Providers
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 @Suite("OpenWeatherMap")
 struct OpenWeatherMapTests {

@@ -3,6 +3,7 @@ import Providers
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 /// The `outlook` values derived from a recorded hourly forecast (Open-Meteo, New York,
 /// February 2026), checked by hand against the recording, and valid against the schema.

@@ -3,6 +3,7 @@ import Providers
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 /// Every recording a provider decoder reads becomes payloads that are valid against
 /// `docs/schema`, in every unit preset and at several "now"s.

@@ -3,6 +3,7 @@ import Providers
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 /// A code or icon the bridge does not know never crashes it and never leaves `condition` null:
 /// the condition comes from the reading's other values, `provider_code` keeps the raw code.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 @testable import Providers
 

@@ -4,14 +4,14 @@ import Testing
 import WeatherModel
 import WireContract
 
-/// Payloads from other publishers can be anything; each problem is a `ViewModelError`
+/// Payloads from other publishers can be anything; each problem is a `PayloadError`
 /// naming the topic and what is wrong, never a crash.
 @Suite("View model: hostile payloads")
 struct ViewModelHostilePayloadTests {
     typealias F = ViewModelFixtures
     let topic = "weather/munich/current"
 
-    func decodeError(_ bytes: [UInt8]) -> ViewModelError? {
+    func decodeError(_ bytes: [UInt8]) -> PayloadError? {
         do {
             _ = try PayloadDecoder().object(topic: topic, bytes: bytes)
             return nil
@@ -49,11 +49,11 @@ struct ViewModelHostilePayloadTests {
         #expect(error.problem.contains(expected), "\(error)")
     }
 
-    func modelError(_ edit: (inout JSONObject) -> Void) -> ViewModelError? {
+    func modelError(_ edit: (inout JSONObject) -> Void) -> PayloadError? {
         do {
             _ = try F.model("munich-full", now: "2026-02-07T16:20:00+01:00", edit: edit)
             return nil
-        } catch let error as ViewModelError {
+        } catch let error as PayloadError {
             return error
         } catch {
             Issue.record("unexpected \(error)")
@@ -134,7 +134,7 @@ struct ViewModelHostilePayloadTests {
     }
 
     /// Random damage to a real payload: every variant either builds and renders or is a
-    /// `ViewModelError`; nothing traps.
+    /// `PayloadError`; nothing traps.
     @Test("randomly damaged payloads never crash", arguments: 0..<40)
     func fuzz(seed: Int) throws {
         var generator = SplitMix(seed: UInt64(seed))
@@ -155,7 +155,7 @@ struct ViewModelHostilePayloadTests {
                 .render(model)
             #expect(!text.isEmpty)
             _ = try StatusLineTemplate("{temp} {glyph} {wind} {max} {age}").render(model, glyphs: .nerd)
-        } catch is ViewModelError {
+        } catch is PayloadError {
             // Refused with a message: fine.
         }
     }

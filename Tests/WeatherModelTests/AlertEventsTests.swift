@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherModel
+import WireContract
 
 /// Warning events as a state machine (SPEC §3 `alerts/event`): appear, change, end, and a
 /// restart that reads the remembered set back from its JSON form.

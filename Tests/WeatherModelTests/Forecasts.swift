@@ -1,5 +1,6 @@
 import Foundation
 import WeatherModel
+import WireContract
 
 /// Forecasts built by hand for the payload tests: the shapes providers produce, without a provider.
 enum Forecasts {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherModel
+import WireContract
 
 @Suite("PayloadBuilder")
 struct PayloadBuilderTests {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 /// Every payload `PayloadBuilder` produces is valid against `docs/schema`.
 @Suite("Payloads against the JSON Schemas")

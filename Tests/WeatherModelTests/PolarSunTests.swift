@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherModel
+import WireContract
 
 /// Sunrise and sunset where the sun sets after local midnight or not at all (NOAA's
 /// convention: a day's sunset is the one that follows its sunrise, even on the next date).

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 /// The test validator must fail when it should, or the payload checks prove nothing.
 @Suite("SchemaValidator")
@@ -401,6 +402,6 @@ struct SchemaValidatorTests {
         #expect(enumeration(units["precipitation"]) == PrecipitationUnit.allCases.map(\.rawValue))
         #expect(enumeration(units["precipitation_intensity"]) == PrecipitationUnit.allCases.map(\.intensity))
         #expect(enumeration(units["distance"]) == DistanceUnit.allCases.map(\.rawValue))
-        #expect(defs["schemaVersion"]?["const"] as? Double == Double(PayloadBuilder.schemaVersion))
+        #expect(defs["schemaVersion"]?["const"] as? Double == Double(PayloadSchema.version))
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Providers
 import Rendering
 import WeatherModel
+import WireContract
 
 /// The pure work of the bridge and of `weatherview render`, without I/O: decode + normalise the
 /// largest recording of each provider into the four published payloads (JSON text), payload

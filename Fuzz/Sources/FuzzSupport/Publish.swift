@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WeatherModel
+import WireContract
 
 /// What the bridge does with a decoded forecast, so the fuzzers reach past the decoders:
 /// build the four payloads (units converted, trimmed to now, day/night-corrected) and write

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Providers
 import WeatherModel
+import WireContract
 
 /// What the bridge knows about one location: the last good answer, when it came, when to ask
 /// again, and what went wrong since.
@@ -41,7 +42,7 @@ public struct LocationState: Sendable, Equatable {
         guard forecast != nil, let expiresAt else {
             return consecutiveFailures > 0 ? "error" : "waiting"
         }
-        if now.timeIntervalSince(expiresAt) > interval { return "stale" }
+        if Staleness.isStale(expiresAt: expiresAt, interval: interval, now: now) { return "stale" }
         return "ok"
     }
 }

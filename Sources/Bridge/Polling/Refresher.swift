@@ -2,6 +2,7 @@ import Configuration
 import FoundationEssentials
 import Providers
 import WeatherModel
+import WireContract
 
 /// Asks a location's providers for a forecast — the primary first, then the fallbacks in
 /// order — and turns the answer into payloads. Shared by `run` and `fetch`.

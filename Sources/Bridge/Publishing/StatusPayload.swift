@@ -1,6 +1,7 @@
 import Configuration
 import FoundationEssentials
 import WeatherModel
+import WireContract
 
 /// The `<base>/<loc>/status` and `<base>/bridge/info` payloads.
 public enum StatusPayload {
@@ -43,7 +44,7 @@ public enum StatusPayload {
     ) -> JSONValue {
         [
             "version": .string(BridgeVersion.current),
-            "schema": .number(Double(PayloadBuilder.schemaVersion)),
+            "schema": .number(Double(PayloadSchema.version)),
             "started_at": .string(ISO8601.string(startedAt, in: .utc)),
             "locations": .array(configuration.locations.map { .string($0.id) }),
             "providers": .array(
@@ -59,9 +60,7 @@ public enum StatusPayload {
     /// Plain values for the flat `current/<field>` topics; `nil` for a JSON null.
     public static func flatFields(_ current: JSONValue) -> [(field: String, value: String?)] {
         guard let object = current.object else { return [] }
-        let envelope: Set<String> = [
-            "schema", "location", "provider", "attribution", "fetched_at", "expires_at", "units",
-        ]
+        let envelope = Set(PayloadSchema.envelopeKeys)
         return object.members.compactMap { member in
             guard !envelope.contains(member.key) else { return nil }
             switch member.value {

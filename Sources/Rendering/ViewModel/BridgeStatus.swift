@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WeatherModel
+import WireContract
 
 /// The `<base>/<loc>/status` payload (SPEC §3).
 public struct BridgeStatus: Sendable, Equatable {
@@ -20,7 +21,7 @@ public struct BridgeStatus: Sendable, Equatable {
     public var lastErrorHTTPStatus: Int?
 
     /// Reads and checks a status payload.
-    public init(_ payload: TopicPayload) throws(ViewModelError) {
+    public init(_ payload: TopicPayload) throws(PayloadError) {
         let reader = try FieldReader(topic: payload.topic, path: "status", value: payload.json)
         location = try reader.string("location")
         guard let state = try reader.choice("state", State.self) else { throw reader.fail("state", "missing") }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WeatherModel
+import WireContract
 
 /// How old the shown data is, from the payloads' own times (never the time of rendering):
 /// `as of 14:05` while fresh, `2 h old` once it is an hour old, and stale when the bridge's
@@ -82,9 +83,9 @@ public struct Freshness: Sendable, Equatable {
             reasons.append(words.reasonError + (statusError.map { ": " + $0 } ?? ""))
         default: break
         }
-        // As the bridge judges it: stale once past `expires_at` by more than one refresh
-        // interval (the bridge may be fetching right now).
-        if let expiresAt, now > expiresAt.addingTimeInterval(grace) {
+        // As the bridge judges it (one rule, WireContract's `Staleness`), with the interval
+        // the payloads show: `expires_at` − `fetched_at`.
+        if let expiresAt, Staleness.isStale(expiresAt: expiresAt, interval: grace, now: now) {
             let time = LocalTime.moment(expiresAt, in: zone, today: today, language: language)
             reasons.append(Messages.fill(words.expiredAt, [("time", time)]))
         }

@@ -41,7 +41,7 @@ public struct LocationPayloads: Sendable, Equatable {
     /// oversized, non-UTF-8, too deeply nested or non-object payloads.
     public init(
         base: String, location: String, messages: [String: [UInt8]], decoder: PayloadDecoder = PayloadDecoder()
-    ) throws(ViewModelError) {
+    ) throws(PayloadError) {
         self.init(location: location)
         let names = TopicNames(base: base)
         for kind in LocationTopic.allCases {

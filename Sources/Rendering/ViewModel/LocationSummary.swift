@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WeatherModel
+import WireContract
 
 /// One line of `weatherview locations`: a location the bridge announces or publishes for,
 /// its state and the age of its data.
@@ -15,19 +16,19 @@ public struct LocationSummary: Sendable, Equatable {
     /// Listed in `<base>/bridge/info`.
     public var announced: Bool
     /// Why this location's payloads could not be read, if they could not.
-    public var problem: ViewModelError?
+    public var problem: PayloadError?
 
     /// Summaries for every location of `info` (`<base>/bridge/info`) and every location that
     /// has payloads, sorted by id. A broken payload marks its location instead of failing all.
     public static func list(
         info: TopicPayload?, payloads: [String: LocationPayloads], now: Date
-    ) throws(ViewModelError) -> [LocationSummary] {
-        let announced = try info.map { (info) throws(ViewModelError) in try BridgeInfo(info).locations } ?? []
+    ) throws(PayloadError) -> [LocationSummary] {
+        let announced = try info.map { (info) throws(PayloadError) in try BridgeInfo(info).locations } ?? []
         let ids = Set(announced).union(payloads.keys).sorted()
         return ids.map { id in
             var summary = LocationSummary(id: id, announced: announced.contains(id))
             guard let location = payloads[id] else { return summary }
-            do throws(ViewModelError) {
+            do throws(PayloadError) {
                 let model = try WeatherViewModel(payloads: location, now: now)
                 summary.state = model.status?.state.rawValue
                 if location.hasWeather || location.alerts != nil {
@@ -52,7 +53,7 @@ public struct BridgeInfo: Sendable, Equatable {
     public var locations: [String]
     public var providers: [String]
 
-    public init(_ payload: TopicPayload) throws(ViewModelError) {
+    public init(_ payload: TopicPayload) throws(PayloadError) {
         let reader = try FieldReader(topic: payload.topic, path: "info", value: payload.json)
         version = try reader.string("version")
         schema = try reader.number("schema", in: 0...1e6).map { Int($0) }
@@ -60,7 +61,7 @@ public struct BridgeInfo: Sendable, Equatable {
         providers = try Self.strings(reader, "providers")
     }
 
-    static func strings(_ reader: FieldReader, _ key: String) throws(ViewModelError) -> [String] {
+    static func strings(_ reader: FieldReader, _ key: String) throws(PayloadError) -> [String] {
         var result: [String] = []
         for (index, item) in (try reader.array(key) ?? []).enumerated() {
             guard case .string(let text) = item else {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WeatherModel
+import WireContract
 
 /// The values of one reading (the current one or an hour), in canonical units:
 /// °C, km/h, hPa, mm (per hour for `precipitation`), km. `nil` where the payload has `null`.
@@ -35,7 +36,7 @@ public struct WeatherValues: Sendable, Equatable {
     public init() {}
 
     /// Reads a reading object written in `units`.
-    init(_ reader: FieldReader, units: UnitSettings) throws(ViewModelError) {
+    init(_ reader: FieldReader, units: UnitSettings) throws(PayloadError) {
         time = try reader.date("time")
         condition = try reader.choice("condition", Condition.self)
         summary = try reader.string("summary")
@@ -117,7 +118,7 @@ public struct DayForecast: Sendable, Equatable {
     /// 0 new … 0.5 full … 1.
     public var moonPhase: Double?
 
-    init(_ reader: FieldReader, units: UnitSettings) throws(ViewModelError) {
+    init(_ reader: FieldReader, units: UnitSettings) throws(PayloadError) {
         let text = try reader.requiredString("date")
         guard let date = CivilDate(iso: text), text.utf8.count == 10 else {
             throw reader.fail("date", "'\(text.prefix(40))' is not a YYYY-MM-DD date")
@@ -162,7 +163,7 @@ public struct WeatherAlert: Sendable, Equatable {
     /// The credit the warning's source asks for (shown in the footer with the alerts).
     public var attribution: String?
 
-    init(_ reader: FieldReader) throws(ViewModelError) {
+    init(_ reader: FieldReader) throws(PayloadError) {
         id = try reader.string("id")
         title = try reader.string("title") ?? "Weather alert"
         severity = try reader.choice("severity", AlertSeverity.self) ?? .unknown

@@ -68,11 +68,11 @@ public struct WeatherViewModel: Sendable {
     /// Today's entry of `days`, if the daily payload still has it.
     public var todayForecast: DayForecast? { days.first { $0.date == today } }
 
-    /// Builds the view model; a payload that does not match SPEC §4 is a `ViewModelError`
+    /// Builds the view model; a payload that does not match SPEC §4 is a `PayloadError`
     /// naming its topic and the field.
     public init(
         payloads: LocationPayloads, now: Date, units: UnitSettings? = nil, language: Language = .en
-    ) throws(ViewModelError) {
+    ) throws(PayloadError) {
         self.now = now
         self.language = language
         var envelopes: [(kind: LocationTopic, envelope: Envelope, reader: FieldReader)] = []
@@ -81,7 +81,7 @@ public struct WeatherViewModel: Sendable {
             let reader = try FieldReader(topic: payload.topic, path: kind.rawValue, value: payload.json)
             let envelope = try Envelope(reader)
             guard envelope.location.id == payloads.location else {
-                throw ViewModelError(
+                throw PayloadError(
                     topic: payload.topic,
                     problem: "\(kind.rawValue).location.id '\(envelope.location.id.prefix(64))' does not match the "
                         + "topic's location '\(payloads.location)'")
@@ -98,7 +98,7 @@ public struct WeatherViewModel: Sendable {
         self.units = units ?? envelopes.first(where: { $0.kind != .alerts })?.envelope.units ?? .metric
         provider = main?.provider
         attribution = main?.attribution
-        status = try payloads.status.map { (payload) throws(ViewModelError) in try BridgeStatus(payload) }
+        status = try payloads.status.map { (payload) throws(PayloadError) in try BridgeStatus(payload) }
         nowcastSummary = payloads.nowcast?.json["summary"]?.string
         nowcastAvailable = payloads.nowcast?.json["available"]?.bool ?? false
         nowcastMinutesUntilStart = payloads.nowcast?.json["minutes_until_start"]?.double.map { Int($0) }
@@ -164,7 +164,7 @@ public struct WeatherViewModel: Sendable {
 
     static func hours(
         _ reader: FieldReader, units: UnitSettings, now: Date, zone: ZoneInfo, language: Language
-    ) throws(ViewModelError) -> ([HourForecast], Int) {
+    ) throws(PayloadError) -> ([HourForecast], Int) {
         let interval = Int(try reader.number("interval_minutes", in: 1...1440) ?? 60)
         var result: [HourForecast] = []
         for entry in try reader.readers("hours") {
@@ -184,7 +184,7 @@ public struct WeatherViewModel: Sendable {
 
     static func days(
         _ reader: FieldReader, units: UnitSettings, today: CivilDate, language: Language
-    ) throws(ViewModelError) -> [DayForecast] {
+    ) throws(PayloadError) -> [DayForecast] {
         let words = language.messages
         var result: [DayForecast] = []
         for entry in try reader.readers("days") {
@@ -202,7 +202,7 @@ public struct WeatherViewModel: Sendable {
         return result
     }
 
-    static func alerts(_ reader: FieldReader, now: Date) throws(ViewModelError) -> [WeatherAlert] {
+    static func alerts(_ reader: FieldReader, now: Date) throws(PayloadError) -> [WeatherAlert] {
         var result: [WeatherAlert] = []
         for entry in try reader.readers("alerts") {
             let alert = try WeatherAlert(entry)

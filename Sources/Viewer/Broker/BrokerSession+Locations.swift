@@ -26,7 +26,7 @@ extension BrokerSession {
         }
         var ids = Set(statusLocations(in: messages.keys))
         if let bytes = messages[infoTopic] {
-            do throws(ViewModelError) {
+            do throws(PayloadError) {
                 let info = try BridgeInfo(
                     TopicPayload(topic: infoTopic, json: try decoder.object(topic: infoTopic, bytes: bytes)))
                 ids.formUnion(info.locations)

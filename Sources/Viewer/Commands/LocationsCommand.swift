@@ -33,9 +33,9 @@ public struct LocationsCommand: Sendable {
         }
         let decoder = PayloadDecoder()
         var info: TopicPayload?
-        var broken: [ViewModelError] = []
+        var broken: [PayloadError] = []
         if let bytes = messages[infoTopic] {
-            do throws(ViewModelError) {
+            do throws(PayloadError) {
                 info = TopicPayload(topic: infoTopic, json: try decoder.object(topic: infoTopic, bytes: bytes))
             } catch {
                 broken.append(error)
@@ -46,7 +46,7 @@ public struct LocationsCommand: Sendable {
         for (topic, bytes) in messages where topic != infoTopic {
             guard case .location(let id, let kind)? = names.parse(topic) else { continue }
             var location = payloads[id] ?? LocationPayloads(location: id)
-            do throws(ViewModelError) {
+            do throws(PayloadError) {
                 location[kind] = TopicPayload(topic: topic, json: try decoder.object(topic: topic, bytes: bytes))
             } catch {
                 broken.append(error)

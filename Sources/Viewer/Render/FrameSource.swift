@@ -78,7 +78,7 @@ struct FrameSource: Sendable {
     /// What the frame shows for `messages` at `now`.
     func drawn(_ messages: [String: [UInt8]], now: Date, job: RenderJob) -> Drawn {
         if let location {
-            do throws(ViewModelError) {
+            do throws(PayloadError) {
                 let payloads = try LocationPayloads(base: base, location: location, messages: messages)
                 guard payloads.hasWeather else { return Drawn(input: nil, stale: nil, problems: []) }
                 let model = try WeatherViewModel(payloads: payloads, now: now, units: job.units, language: job.language)
@@ -92,7 +92,7 @@ struct FrameSource: Sendable {
         var problems: [String] = []
         var stale: [String] = []
         for id in locations(in: messages) {
-            do throws(ViewModelError) {
+            do throws(PayloadError) {
                 let payloads = try LocationPayloads(base: base, location: id, messages: messages)
                 guard payloads.hasWeather else { continue }
                 let model = try WeatherViewModel(payloads: payloads, now: now, units: job.units, language: job.language)

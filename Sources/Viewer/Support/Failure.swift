@@ -18,7 +18,7 @@ public struct Failure: Error, Sendable {
     static let unavailableCode = WireContract.ExitCode.unavailable
 
     static func usage(_ message: String) -> Failure { Failure(usageCode, message) }
-    static func payload(_ error: ViewModelError) -> Failure { Failure(dataCode, error.description) }
+    static func payload(_ error: PayloadError) -> Failure { Failure(dataCode, error.description) }
     static func noData(_ message: String) -> Failure { Failure(noInputCode, message) }
     static func unavailable(_ message: String) -> Failure { Failure(unavailableCode, message) }
 }

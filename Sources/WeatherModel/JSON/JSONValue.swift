@@ -113,7 +113,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 
     /// Adds a member without looking for an existing one: for callers that know the key is
     /// new (the parser after its own check, payload builders writing fixed keys).
-    mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+    public mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
         members.append(Member(key: key, value: value))
     }
 

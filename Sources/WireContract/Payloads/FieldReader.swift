@@ -2,18 +2,18 @@ import FoundationEssentials
 import WeatherModel
 
 /// Typed, checked access to one JSON object of a payload. A missing key or `null` reads as
-/// `nil`; a value of the wrong type is a `ViewModelError` naming the topic and the field path.
-struct FieldReader {
-    let topic: String
+/// `nil`; a value of the wrong type is a `PayloadError` naming the topic and the field path.
+public struct FieldReader {
+    public let topic: String
     /// Where this object sits in the payload (`current`, `hourly.hours.3`), for messages.
-    let path: String
-    let object: JSONObject
+    public let path: String
+    public let object: JSONObject
     /// Zone for timestamps written without an offset.
-    var zone: ZoneInfo = .utc
+    public var zone: ZoneInfo = .utc
 
-    init(topic: String, path: String, value: JSONValue, zone: ZoneInfo = .utc) throws(ViewModelError) {
+    public init(topic: String, path: String, value: JSONValue, zone: ZoneInfo = .utc) throws(PayloadError) {
         guard case .object(let object) = value else {
-            throw ViewModelError(topic: topic, problem: "\(path): expected an object, got \(value.typeName)")
+            throw PayloadError(topic: topic, problem: "\(path): expected an object, got \(value.typeName)")
         }
         self.topic = topic
         self.path = path
@@ -21,8 +21,8 @@ struct FieldReader {
         self.zone = zone
     }
 
-    func fail(_ key: String, _ message: String) -> ViewModelError {
-        ViewModelError(topic: topic, problem: "\(path).\(key): \(message)")
+    public func fail(_ key: String, _ message: String) -> PayloadError {
+        PayloadError(topic: topic, problem: "\(path).\(key): \(message)")
     }
 
     private func present(_ key: String) -> JSONValue? {
@@ -30,14 +30,14 @@ struct FieldReader {
         return value
     }
 
-    func number(_ key: String) throws(ViewModelError) -> Double? {
+    public func number(_ key: String) throws(PayloadError) -> Double? {
         guard let value = present(key) else { return nil }
         guard case .number(let number) = value else { throw fail(key, "expected a number, got \(value.typeName)") }
         return number
     }
 
     /// A number within `range`.
-    func number(_ key: String, in range: ClosedRange<Double>) throws(ViewModelError) -> Double? {
+    public func number(_ key: String, in range: ClosedRange<Double>) throws(PayloadError) -> Double? {
         guard let value = try number(key) else { return nil }
         guard range.contains(value) else {
             throw fail(
@@ -48,25 +48,25 @@ struct FieldReader {
         return value
     }
 
-    func string(_ key: String) throws(ViewModelError) -> String? {
+    public func string(_ key: String) throws(PayloadError) -> String? {
         guard let value = present(key) else { return nil }
         guard case .string(let text) = value else { throw fail(key, "expected a string, got \(value.typeName)") }
         return text
     }
 
-    func requiredString(_ key: String) throws(ViewModelError) -> String {
+    public func requiredString(_ key: String) throws(PayloadError) -> String {
         guard let text = try string(key) else { throw fail(key, "missing") }
         return text
     }
 
-    func bool(_ key: String) throws(ViewModelError) -> Bool? {
+    public func bool(_ key: String) throws(PayloadError) -> Bool? {
         guard let value = present(key) else { return nil }
         guard case .bool(let flag) = value else { throw fail(key, "expected true or false, got \(value.typeName)") }
         return flag
     }
 
     /// An ISO 8601 timestamp.
-    func date(_ key: String) throws(ViewModelError) -> Date? {
+    public func date(_ key: String) throws(PayloadError) -> Date? {
         guard let text = try string(key) else { return nil }
         guard let date = ISO8601.date(text, zone: zone) else {
             throw fail(key, "'\(text.prefix(40))' is not an ISO 8601 time")
@@ -74,19 +74,19 @@ struct FieldReader {
         return date
     }
 
-    func reader(_ key: String) throws(ViewModelError) -> FieldReader? {
+    public func reader(_ key: String) throws(PayloadError) -> FieldReader? {
         guard let value = present(key) else { return nil }
         return try FieldReader(topic: topic, path: path + "." + key, value: value, zone: zone)
     }
 
-    func array(_ key: String) throws(ViewModelError) -> [JSONValue]? {
+    public func array(_ key: String) throws(PayloadError) -> [JSONValue]? {
         guard let value = present(key) else { return nil }
         guard case .array(let items) = value else { throw fail(key, "expected an array, got \(value.typeName)") }
         return items
     }
 
     /// The elements of an array of objects, each as a reader.
-    func readers(_ key: String) throws(ViewModelError) -> [FieldReader] {
+    public func readers(_ key: String) throws(PayloadError) -> [FieldReader] {
         guard let items = try array(key) else { return [] }
         var readers: [FieldReader] = []
         readers.reserveCapacity(items.count)
@@ -97,7 +97,7 @@ struct FieldReader {
     }
 
     /// A value from a closed vocabulary (`condition`, `severity`, …).
-    func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(ViewModelError) -> T?
+    public func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(PayloadError) -> T?
     where T.RawValue == String, T: CaseIterable {
         guard let text = try string(key) else { return nil }
         guard let value = T(rawValue: text) else {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WeatherModel
 
 extension PayloadBuilder {
     /// The `air_quality` payload (SPEC §4): the sample for now, the hours from the one

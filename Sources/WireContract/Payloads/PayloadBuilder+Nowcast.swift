@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WeatherModel
 
 extension PayloadBuilder {
     /// How far ahead the nowcast payload looks, in minutes.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WeatherModel
 
 extension Alert {
     /// The alert as SPEC §4 writes it (every key present, times with the zone's offset): the
@@ -27,22 +28,5 @@ extension Alert {
             source: json["source"]?.string, uri: json["uri"]?.string, event: json["event"]?.string,
             awareness: json["awareness"]?.string, instruction: json["instruction"]?.string,
             sender: json["sender"]?.string, attribution: json["attribution"]?.string)
-    }
-
-    /// Active at `now`: not yet expired (an alert without an end is active until it leaves
-    /// its source).
-    public func isActive(at now: Date) -> Bool { expires.map { $0 > now } ?? true }
-}
-
-extension AlertSeverity {
-    /// `extreme` 4 … `minor` 1, `unknown` 0: for "the highest active severity".
-    public var rank: Int {
-        switch self {
-        case .extreme: 4
-        case .severe: 3
-        case .moderate: 2
-        case .minor: 1
-        case .unknown: 0
-        }
     }
 }

@@ -15,35 +15,35 @@ public struct PayloadDecoder: Sendable {
     }
 
     /// The payload as a JSON object.
-    public func object(topic: String, bytes: [UInt8]) throws(ViewModelError) -> JSONValue {
+    public func object(topic: String, bytes: [UInt8]) throws(PayloadError) -> JSONValue {
         let value = try json(topic: topic, bytes: bytes)
         guard case .object = value else {
-            throw ViewModelError(topic: topic, problem: "expected a JSON object, got \(value.typeName)")
+            throw PayloadError(topic: topic, problem: "expected a JSON object, got \(value.typeName)")
         }
         return value
     }
 
     /// The payload as any JSON value.
-    public func json(topic: String, bytes: [UInt8]) throws(ViewModelError) -> JSONValue {
+    public func json(topic: String, bytes: [UInt8]) throws(PayloadError) -> JSONValue {
         guard bytes.count <= maxBytes else {
-            throw ViewModelError(
+            throw PayloadError(
                 topic: topic, problem: "payload of \(bytes.count) bytes is larger than the limit of \(maxBytes) bytes")
         }
-        guard !bytes.isEmpty else { throw ViewModelError(topic: topic, problem: "empty payload") }
+        guard !bytes.isEmpty else { throw PayloadError(topic: topic, problem: "empty payload") }
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw ViewModelError(topic: topic, problem: "payload is not valid UTF-8")
+            throw PayloadError(topic: topic, problem: "payload is not valid UTF-8")
         }
         do {
             return try JSONParser(maxDepth: maxDepth).parse(bytes)
         } catch {
-            throw ViewModelError(topic: topic, problem: "not valid JSON: \(error.description)")
+            throw PayloadError(topic: topic, problem: "not valid JSON: \(error.description)")
         }
     }
 }
 
 extension JSONValue {
     /// `a number`, `a string`, … for error messages.
-    var typeName: String {
+    public var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

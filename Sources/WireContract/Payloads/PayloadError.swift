@@ -1,10 +1,8 @@
-import WireContract
-
 /// A payload that cannot be shown: it does not parse, or it does not match SPEC §4.
 ///
 /// Payloads come from whatever publishes on the broker, so every problem is reported with
 /// the topic it arrived on and what is wrong with it; nothing a publisher sends traps.
-public struct ViewModelError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct PayloadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The MQTT topic the payload arrived on (`weather/home/current`).
     public var topic: String
     /// What is wrong, in plain words (`current.temperature: expected a number, got a string`).

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WeatherModel
 
 extension PayloadBuilder {
     /// The `outlook` payload (SPEC §4): tonight's low and whether it freezes, today's (the rest

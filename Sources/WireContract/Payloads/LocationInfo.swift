@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// A configured location as the envelope describes it.
 public struct LocationInfo: Sendable, Equatable {
     /// Topic segment: `^[a-z0-9][a-z0-9_-]{0,63}$`.

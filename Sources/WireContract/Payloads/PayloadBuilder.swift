@@ -1,12 +1,10 @@
 import FoundationEssentials
+import WeatherModel
 
 /// Turns a provider's `Forecast` into the four reading payloads of SPEC §3/§4: converted to
 /// the configured units, rounded, trimmed to "now" (`hours[0]` is the hour containing now,
 /// `days[0]` today in the location's zone), day/night-corrected, with every key present.
 public struct PayloadBuilder: Sendable {
-    /// Version of the payload schema; a breaking change raises it.
-    public static let schemaVersion = 1
-
     public var location: LocationInfo
     public var zone: ZoneInfo
     public var provider: String
@@ -49,7 +47,7 @@ public struct PayloadBuilder: Sendable {
 
     func envelope() -> JSONObject {
         var object = JSONObject()
-        object.appendUnchecked("schema", .number(Double(Self.schemaVersion)))
+        object.appendUnchecked("schema", .number(Double(PayloadSchema.version)))
         object.appendUnchecked("location", location.json)
         object.appendUnchecked("provider", .string(provider))
         object.appendUnchecked("attribution", JSONValue(attribution))

@@ -4,9 +4,6 @@ import WeatherModel
 /// The envelope every reading payload starts with (SPEC §4): schema, location, provider,
 /// attribution, `fetched_at`, `expires_at` and the units its values are written in.
 public struct Envelope: Sendable, Equatable {
-    /// The payload schema this viewer understands.
-    public static let supportedSchema = 1
-
     public var schema: Int
     public var location: LocationInfo
     public var provider: String?
@@ -19,15 +16,15 @@ public struct Envelope: Sendable, Equatable {
     /// database does not know `location.timezone`.
     public var zone: ZoneInfo
 
-    init(_ reader: FieldReader) throws(ViewModelError) {
+    public init(_ reader: FieldReader) throws(PayloadError) {
         guard let schema = try reader.number("schema") else { throw reader.fail("schema", "missing") }
-        guard schema == Double(Envelope.supportedSchema) else {
+        guard schema == Double(PayloadSchema.version) else {
             throw reader.fail(
                 "schema",
-                "version \(JSONValue.format(schema)) is not supported (this weatherview reads \(Envelope.supportedSchema))"
+                "version \(JSONValue.format(schema)) is not supported (this weatherview reads \(PayloadSchema.version))"
             )
         }
-        self.schema = Envelope.supportedSchema
+        self.schema = PayloadSchema.version
         guard let location = try reader.reader("location") else { throw reader.fail("location", "missing") }
         let id = try location.requiredString("id")
         let timezone = try location.string("timezone")
@@ -67,7 +64,7 @@ public struct Envelope: Sendable, Equatable {
         return (tail[0] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
-    static func units(_ reader: FieldReader) throws(ViewModelError) -> UnitSettings {
+    static func units(_ reader: FieldReader) throws(PayloadError) -> UnitSettings {
         var units = UnitSettings.metric
         if let text = try reader.string("temperature") {
             guard let unit = TemperatureUnit(parsing: text) else {

@@ -1,0 +1,53 @@
+import FoundationEssentials
+import Testing
+import WeatherModel
+
+@testable import WireContract
+
+@Suite("Payloads: written and read in one module")
+struct PayloadContractTests {
+    let location = LocationInfo(id: "oslo", name: "Oslo", latitude: 59.91, longitude: 10.75, timezone: "UTC")
+    let fetched = Date(timeIntervalSince1970: 1_770_000_000)
+
+    @Test("the envelope the bridge writes starts with the contract's keys and reads back whole")
+    func envelopeRoundTrip() throws {
+        let builder = PayloadBuilder(
+            location: location, zone: .utc, provider: "met-no", attribution: "Data from MET Norway",
+            fetchedAt: fetched, expiresAt: fetched.addingTimeInterval(900), units: .metric)
+        let written = builder.envelope()
+        #expect(written.keys == PayloadSchema.envelopeKeys)
+        let reader = try FieldReader(topic: "weather/oslo/current", path: "current", value: .object(written))
+        let envelope = try Envelope(reader)
+        #expect(envelope.schema == PayloadSchema.version)
+        #expect(envelope.location == location)
+        #expect(envelope.provider == "met-no")
+        #expect(envelope.fetchedAt == fetched)
+        #expect(envelope.expiresAt == fetched.addingTimeInterval(900))
+        #expect(envelope.units == .metric)
+    }
+
+    @Test("a payload of another schema version is refused with the version named")
+    func otherVersion() throws {
+        var written = PayloadBuilder(
+            location: location, zone: .utc, provider: "met-no", attribution: nil, fetchedAt: fetched,
+            expiresAt: fetched, units: .metric
+        ).envelope()
+        written["schema"] = .number(Double(PayloadSchema.version + 1))
+        let reader = try FieldReader(topic: "weather/oslo/current", path: "current", value: .object(written))
+        #expect(throws: PayloadError.self) { try Envelope(reader) }
+        do {
+            _ = try Envelope(reader)
+        } catch {
+            #expect(error.problem.contains("version \(PayloadSchema.version + 1) is not supported"))
+        }
+    }
+
+    @Test("stale only once past expires_at by more than the poll interval (SPEC §3)")
+    func staleness() {
+        let expires = fetched
+        #expect(!Staleness.isStale(expiresAt: expires, interval: 600, now: expires.addingTimeInterval(-1)))
+        #expect(!Staleness.isStale(expiresAt: expires, interval: 600, now: expires.addingTimeInterval(600)))
+        #expect(Staleness.isStale(expiresAt: expires, interval: 600, now: expires.addingTimeInterval(601)))
+        #expect(Staleness.isStale(expiresAt: expires, interval: 0, now: expires.addingTimeInterval(1)))
+    }
+}
