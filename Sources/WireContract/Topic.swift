@@ -84,6 +84,9 @@ public struct TopicNames: Sendable, Equatable {
     /// A subscription filter for one payload of every location: `<base>/+/<kind>`.
     public func everyLocation(_ kind: LocationTopic) -> String { base + "/+/" + kind.rawValue }
 
+    /// A subscription filter for every location's warning events: `<base>/+/alerts/event`.
+    public var everyAlertEvent: String { base + "/+/alerts/event" }
+
     // Shorthands for the bridge's publishing code.
     public var bridgeState: String { name(.bridgeState) }
     public var bridgeInfo: String { name(.bridgeInfo) }

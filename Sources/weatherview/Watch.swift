@@ -7,7 +7,9 @@ struct Watch: AsyncParsableCommand {
         abstract: "Print a line per update until interrupted (Ctrl-C).",
         discussion: """
             Without LOC, every location's updates. The retained state is printed first, then each \
-            update as it arrives. With --json, each line is {"topic": …, "payload": …}, the payload \
+            update as it arrives. Warning events (<base>/<loc>/alerts/event) print as they come: \
+            what changed (new, updated, ended), severity, title, until when, the source's credit. \
+            With --json, each line is {"topic": …, "payload": …}, the payload \
             as JSON (plain-text payloads such as bridge/state as a string). A payload that does not \
             parse is reported on stderr and skipped. Ends with 0 on SIGINT or SIGTERM.
             """)

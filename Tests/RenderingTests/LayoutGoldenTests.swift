@@ -19,6 +19,11 @@ struct LayoutGoldenTests {
         ("overview", 800, 480, .bwr, .none), ("overview", 250, 122, .bw, .none),
         ("nowcast", 800, 480, .bwr, .none), ("nowcast", 400, 300, .bw, .none), ("nowcast", 250, 122, .bw, .none),
         ("nowcast", 480, 800, .bw, .quarter),
+        // The warning banner at every panel size: red on black/white/red, reversed black elsewhere.
+        ("stale-alert", 800, 480, .bw, .none), ("stale-alert", 400, 300, .bwr, .none),
+        ("stale-alert", 400, 300, .bw, .none), ("stale-alert", 250, 122, .bwr, .none),
+        ("stale-alert", 480, 800, .bwr, .quarter), ("stale-alert", 300, 400, .bw, .none),
+        ("stale-alert", 122, 250, .bw, .none),
     ]
 
     static func frame(_ name: String, _ width: Int, _ height: Int, _ mode: ColorMode, _ rotation: Rotation)

@@ -89,8 +89,10 @@ enum LayoutSamples {
             [.lightningRainy, .pouring, .cloudy, .partlyCloudy, .sunny],
             highs: [29.3, 22, 21, 24.8, 27], lows: [17.2, 15, 13.6, 14, 15.1], firstWeekday: 3),
         alerts: [
-            .init(title: "Severe thunderstorm warning: hail and gusts up to 90 km/h", severity: .severe),
-            .init(title: "Heat advisory", severity: .minor),
+            .init(
+                title: "Severe thunderstorm warning: hail and gusts up to 90 km/h", severity: .severe,
+                validity: "until 9:00 PM", attribution: "Warnings: Deutscher Wetterdienst, via Bright Sky"),
+            .init(title: "Heat advisory", severity: .minor, validity: "from 11:00 AM until 7:00 PM"),
         ],
         staleness: .stale, ageText: "5 h old", attribution: "Weather data by Open-Meteo.com (CC BY 4.0)")
 

@@ -128,4 +128,68 @@ struct TerminalFormatTests {
                 "munich daily: Today 10C/5C, Tomorrow 7C/3C"))
         #expect(WatchLine.render(.hourly, model: model, glyphs: .ascii).hasPrefix("munich hourly: 48 hours from Now"))
     }
+
+    /// An `alerts/event` payload for munich: the fixture's gale warning (`dwd-2`), `edit`ed.
+    static func alertEvent(
+        _ change: String = "new", at: String = "2026-02-07T16:16:00+01:00", edit: (inout JSONObject) -> Void = { _ in }
+    ) -> JSONValue {
+        let document = F.document("munich-full")
+        let alert = document["alerts"]?["alerts"]?.array?.first { $0["id"]?.string == "dwd-2" } ?? .null
+        var object = JSONObject([
+            ("schema", .number(1)), ("location", document["alerts"]?["location"] ?? .null), ("event", .string(change)),
+            ("at", .string(at)), ("alert", alert),
+        ])
+        edit(&object)
+        return .object(object)
+    }
+
+    @Test("watch: a warning event is one line: what changed, severity, title, validity, credit, when")
+    func alertEventLines() throws {
+        let now = F.date(Self.fresh)
+        let topic = "weather/munich/alerts/event"
+        let event = try AlertEventMessage(topic: topic, topicLocation: "munich", json: Self.alertEvent())
+        #expect(
+            WatchLine.alertEvent(event, now: now, language: .en, glyphs: .unicode)
+                == "munich alert new: Severe · Severe gale gusts · until Sun 6:00 PM · "
+                + "Warnings: Deutscher Wetterdienst, via Bright Sky (4:16 PM)")
+        // Not begun yet: from when; in German words and a 24-hour clock; ASCII separators.
+        let later = try AlertEventMessage(
+            topic: topic, topicLocation: "munich",
+            json: Self.alertEvent("updated") { $0.set("alert.onset", .string("2026-02-07T21:00:00+01:00")) })
+        #expect(
+            WatchLine.alertEvent(later, now: now, language: .de, glyphs: .ascii)
+                == "munich alert updated: Unwetter - Severe gale gusts - ab 21:00 bis So 18:00 - "
+                + "Warnings: Deutscher Wetterdienst, via Bright Sky (16:16)")
+        let ended = try AlertEventMessage(
+            topic: topic, topicLocation: "munich", json: Self.alertEvent("ended") { $0.set("alert.attribution", .null) }
+        )
+        #expect(
+            WatchLine.alertEvent(ended, now: now, language: .en, glyphs: .unicode)
+                == "munich alert ended: Severe · Severe gale gusts · until Sun 6:00 PM · Deutscher Wetterdienst (4:16 PM)"
+        )
+    }
+
+    @Test(
+        "watch: a warning event that does not match the schema or names another location is an error naming it",
+        arguments: [
+            ("event", JSONValue.string("appeared"), "alerts/event.event: 'appeared' is not one of new, updated, ended"),
+            (
+                "location.id", .string("berlin"),
+                "alerts/event.location.id: 'berlin' does not match the topic's location 'munich'"
+            ),
+            ("alert", .null, "alerts/event.alert: missing"),
+            ("alert.severity", .string("apocalyptic"), "alerts/event.alert.severity: 'apocalyptic' is not one of"),
+            ("schema", .number(2), "alerts/event.schema: version 2 is not supported"),
+            ("at", .string("soon"), "alerts/event.at: 'soon' is not an ISO 8601 time"),
+        ])
+    func alertEventProblems(path: String, value: JSONValue, problem: String) throws {
+        let json = Self.alertEvent { $0.set(path, value) }
+        do {
+            _ = try AlertEventMessage(topic: "weather/munich/alerts/event", topicLocation: "munich", json: json)
+            Issue.record("accepted \(path) = \(value.serialized())")
+        } catch {
+            #expect(error.topic == "weather/munich/alerts/event")
+            #expect(error.problem.hasPrefix(problem), "\(error.problem)")
+        }
+    }
 }

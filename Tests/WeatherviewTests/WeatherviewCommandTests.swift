@@ -165,6 +165,58 @@ struct WeatherviewCommandTests {
         #expect(plain.wait(timeout: 10) == 0)
     }
 
+    /// An `alerts/event` payload as the bridge publishes it (checked against the schema).
+    static func alertEvent(_ change: String, location: String = "munich") throws -> String {
+        let payload =
+            #"{"schema":1,"location":{"id":"\#(location)","name":"Munich","latitude":48.14,"longitude":11.58,"#
+            + #""timezone":"Europe/Berlin"},"event":"\#(change)","at":"2026-02-07T16:16:00+01:00","alert":{"#
+            + #""id":"dwd-2","title":"Severe gale gusts","severity":"severe","description":"Gusts up to 90 km/h.","#
+            + #""onset":"2026-02-07T12:00:00+01:00","expires":"2026-02-08T18:00:00+01:00","source":"brightsky","#
+            + #""uri":null,"event":"wind","awareness":"orange","instruction":null,"#
+            + #""sender":"Deutscher Wetterdienst","attribution":"Warnings: Deutscher Wetterdienst, via Bright Sky"}}"#
+        let problems = try SchemaValidator.repository().validate(payload, against: "alert-event")
+        #expect(problems.isEmpty, "\(problems)")
+        return payload
+    }
+
+    @Test("watch prints warning events as they come, passes them through with --json, reports bad ones")
+    func watchAlertEvents() throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker)
+        try broker.publish("weather/bridge/state", "online", retain: true)
+        let plain = WeatherviewProcess()
+        try plain.start(["watch", "--broker", broker.url, "--lang", "de"], environment: fresh)
+        // bridge/state is subscribed last: its retained line means the events are subscribed.
+        #expect(plain.waitForLine { $0 == "bridge state: online" } != nil, "\(plain.stderr)")
+        try broker.publish("weather/munich/alerts/event", try Self.alertEvent("new"))
+        let line = plain.waitForLine { $0.hasPrefix("munich alert new:") }
+        #expect(
+            line
+                == "munich alert new: Unwetter · Severe gale gusts · bis So 18:00 · "
+                + "Warnings: Deutscher Wetterdienst, via Bright Sky (16:16)", "\(plain.stdout)\n\(plain.stderr)")
+        // Another publisher's junk, and an event naming another location: a message each, and on.
+        try broker.publish("weather/munich/alerts/event", "storm!")
+        try broker.publish("weather/gone/alerts/event", try Self.alertEvent("new"))
+        try broker.publish("weather/munich/alerts/event", try Self.alertEvent("ended"))
+        #expect(plain.waitForLine { $0.hasPrefix("munich alert ended: Unwetter") } != nil, "\(plain.stderr)")
+        plain.signal(SIGINT)
+        #expect(plain.wait(timeout: 10) == 0)
+        #expect(plain.stderr.contains("weather/munich/alerts/event: not valid JSON"), "\(plain.stderr)")
+        #expect(
+            plain.stderr.contains("'munich' does not match the topic's location 'gone' (warning event ignored)"),
+            "\(plain.stderr)")
+
+        let json = WeatherviewProcess()
+        try json.start(["watch", "munich", "--json", "--broker", broker.url], environment: fresh)
+        #expect(json.waitForLine { $0.contains(#""topic":"weather/munich/status""#) } != nil, "\(json.stderr)")
+        try broker.publish("weather/munich/alerts/event", try Self.alertEvent("updated"))
+        let passed = json.waitForLine { $0.contains("alerts/event") }
+        #expect(passed?.hasPrefix(#"{"topic":"weather/munich/alerts/event","payload":{""#) == true)
+        #expect(passed?.contains(#""event":"updated""#) == true)
+        json.signal(SIGTERM)
+        #expect(json.wait(timeout: 10) == 0)
+    }
+
     @Test(
         "render writes a frame and runs --exec once; --watch redraws on new data, runs --exec per frame, ends on SIGTERM"
     )

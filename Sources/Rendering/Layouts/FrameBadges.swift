@@ -67,15 +67,18 @@ enum FrameBadges {
         badgeFont(staleness, baseSize: baseSize).capHeight + (staleness >= .stale ? 12 : 8)
     }
 
-    /// A reversed bar across `rect` with the most severe alert's title (and how many more).
+    /// A reversed bar across `rect` (red on a black/white/red panel, black on the others) with
+    /// the most severe alert's title, when it applies, and how many more there are.
     static func alerts(
         _ alerts: [FrameInput.Alert], in rect: RasterRect, font: Font, accent: Ink, words: Messages,
         on canvas: inout Canvas
     ) {
         guard let first = alerts.first else { return }
         canvas.fill(rect, .solid(accent))
-        let iconSide = rect.height - 6
-        let iconBox = RasterRect(x: rect.x + 6, y: rect.y + 3, width: iconSide, height: iconSide)
+        let twoLines = rect.height >= 2 * font.lineHeight && first.validity != nil
+        let iconSide = twoLines ? rect.height / 2 : rect.height - 6
+        let iconBox = RasterRect(
+            x: rect.x + 6, y: rect.y + (rect.height - iconSide) / 2, width: iconSide, height: iconSide)
         // White triangle on the bar; its mark is punched out in the bar's ink.
         var badge = Canvas(width: iconSide, height: iconSide)
         WeatherIcon.draw(.exceptional, isDay: true, in: badge.bounds, on: &badge, accent: .black)
@@ -85,19 +88,41 @@ enum FrameBadges {
             }
         }
         let textLeft = iconBox.maxX + 8
-        var more = alerts.count > 1 ? "  " + Messages.fill(words.more, [("n", String(alerts.count - 1))]) : ""
-        // On a narrow bar the title comes first: "+1" rather than "+1 more".
-        if !more.isEmpty, rect.maxX - 8 - textLeft - font.width(of: more) < font.width(of: first.title) / 2 {
-            more = " +\(alerts.count - 1)"
+        let room = rect.maxX - 8 - textLeft
+        let regular = Font.sans(font.size)
+        let count = alerts.count - 1
+        let longMore = count > 0 ? "  " + Messages.fill(words.more, [("n", String(count))]) : ""
+        let shortMore = count > 0 ? " +\(count)" : ""
+        // A bar tall enough for two lines (the narrow portrait panel's) puts the validity
+        // under the title.
+        if twoLines, let validity = first.validity {
+            let tail = font.width(of: first.title) + regular.width(of: longMore) <= room ? longMore : shortMore
+            let title = font.truncated(first.title, toWidth: room - regular.width(of: tail))
+            let half = rect.height / 2
+            let baseline = rect.y + (half + font.capHeight) / 2 + 1
+            let drawn = canvas.draw(title, font: font, x: textLeft, baseline: baseline, .white)
+            canvas.draw(tail, font: regular, x: textLeft + drawn, baseline: baseline, .white)
+            canvas.draw(
+                regular.truncated(validity, toWidth: room), font: regular, x: textLeft,
+                baseline: baseline + half - 2, .white)
+            return
         }
-        let moreWidth = Font.sans(font.size).width(of: more)
-        let title = font.truncated(first.title, toWidth: rect.maxX - 8 - textLeft - moreWidth)
+        let validity = first.validity.map { "  " + $0 } ?? ""
+        // The title, when it applies, how many more: "+1 more" becomes "+1", then goes, so
+        // that the whole title fits; else the title is cut, down to two fifths of the bar
+        // before the validity gives way too.
+        let titleWidth = font.width(of: first.title)
+        let tails = [validity + longMore, validity + shortMore, validity, shortMore]
+        let tail =
+            tails.prefix(3).first { room - regular.width(of: $0) >= titleWidth }
+            ?? tails.dropFirst().first { room - regular.width(of: $0) >= room * 2 / 5 } ?? shortMore
+        let title = font.truncated(first.title, toWidth: room - regular.width(of: tail))
         let textBox = RasterRect(x: textLeft, y: rect.y, width: rect.maxX - textLeft - 8, height: rect.height)
         let drawn = canvas.draw(title, font: font, in: textBox, align: .left, .white)
-        if !more.isEmpty {
+        if !tail.isEmpty {
             canvas.draw(
-                more, font: Font.sans(font.size), x: textLeft + drawn,
-                baseline: textBox.y + (textBox.height + font.capHeight) / 2, .white)
+                tail, font: regular, x: textLeft + drawn, baseline: textBox.y + (textBox.height + font.capHeight) / 2,
+                .white)
         }
     }
 

@@ -46,7 +46,12 @@ extension FrameInput {
                     condition: day.condition, high: degrees(day.temperatureMax), low: degrees(day.temperatureMin),
                     precipitationProbability: day.precipitationProbability)
             },
-            alerts: model.alerts.map { Alert(title: $0.title, severity: $0.severity) },
+            alerts: model.alerts.map {
+                Alert(
+                    title: $0.title, severity: $0.severity,
+                    validity: $0.validity(in: zone, now: model.now, language: language),
+                    attribution: $0.attribution ?? $0.sender)
+            },
             staleness: Self.staleness(model.freshness), ageText: Self.ageText(model.freshness, language: language),
             attribution: model.attribution, language: language,
             nowcast: Self.nearNowcast(model),

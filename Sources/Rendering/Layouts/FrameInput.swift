@@ -49,10 +49,16 @@ public struct FrameInput: Sendable, Equatable {
     public struct Alert: Sendable, Equatable {
         public var title: String
         public var severity: AlertSeverity
+        /// When it applies: `until Sun 18:00`, `from 20:00 until Sun 09:00`.
+        public var validity: String?
+        /// The credit its source asks for (`Warnings: Deutscher Wetterdienst, via Bright Sky`).
+        public var attribution: String?
 
-        public init(title: String, severity: AlertSeverity) {
+        public init(title: String, severity: AlertSeverity, validity: String? = nil, attribution: String? = nil) {
             self.title = title
             self.severity = severity
+            self.validity = validity
+            self.attribution = attribution
         }
     }
 
@@ -107,6 +113,23 @@ public struct FrameInput: Sendable, Equatable {
     public var ageText: String?
     /// The provider's required credit line.
     public var attribution: String?
+
+    /// The credit lines at the foot of the frame: the provider's, then each shown warning
+    /// source's once, on the same line while they fit in `width`, else on a second one (cut
+    /// short only when a single credit is wider than the frame).
+    func creditLines(font: Font, width: Int) -> [String] {
+        var lines: [String] = attribution.map { [$0] } ?? []
+        for credit in alerts.compactMap(\.attribution)
+        where !credit.isEmpty && !lines.contains(where: { $0.contains(credit) }) {
+            if let last = lines.last, font.width(of: last + " · " + credit) <= width {
+                lines[lines.count - 1] = last + " · " + credit
+            } else {
+                lines.append(credit)
+            }
+        }
+        return lines.filter { !$0.isEmpty }.map { font.truncated($0, toWidth: width) }
+    }
+
     /// The language of the frame's own words (`Feels like`, `as of`, hour labels).
     public var language: Language
     /// The nowcast's sentence when precipitation is near (falling or starting within

@@ -33,12 +33,11 @@ struct LandscapeLayout {
         }
 
         var bottom = bounds.height
-        if let attribution = input.attribution, !attribution.isEmpty {
-            let font = Font.sans(11)
-            bottom -= font.lineHeight
+        let font = Font.sans(11)
+        for credits in input.creditLines(font: font, width: bounds.width - 2 * margin).reversed() {
             canvas.draw(
-                font.truncated(attribution, toWidth: bounds.width - 2 * margin), font: font,
-                x: bounds.width - margin, baseline: bounds.height - font.descent - 1, align: .right)
+                credits, font: font, x: bounds.width - margin, baseline: bottom - font.descent - 1, align: .right)
+            bottom -= font.lineHeight
         }
         let dayCount = min(input.days.count, scale.maxDays)
         if dayCount > 0 {

@@ -24,7 +24,8 @@ struct PortraitLayout {
         canvas.fill(RasterRect(x: 0, y: top, width: bounds.width, height: scale.rule), .black)
         top += scale.rule
         if !input.alerts.isEmpty {
-            let height = tiny ? 16 : scale.alertHeight
+            // Two lines on the narrow panel: the title, then when it applies.
+            let height = tiny ? 30 : scale.alertHeight
             let banner = RasterRect(x: 0, y: top, width: bounds.width, height: height)
             FrameBadges.alerts(
                 input.alerts, in: banner, font: tiny ? .bold(11) : scale.alertFont, accent: .red,
@@ -81,12 +82,11 @@ struct PortraitLayout {
         top += scale.gap * 2 + rows * spacing
 
         var bottom = bounds.height
-        if let attribution = input.attribution, !attribution.isEmpty, !tiny {
-            let small = Font.sans(11)
-            bottom -= small.lineHeight
+        let small = Font.sans(11)
+        for credits in tiny ? [] : input.creditLines(font: small, width: bounds.width - 2 * margin).reversed() {
             canvas.draw(
-                small.truncated(attribution, toWidth: bounds.width - 2 * margin), font: small,
-                x: bounds.width - margin, baseline: bounds.height - small.descent - 1, align: .right)
+                credits, font: small, x: bounds.width - margin, baseline: bottom - small.descent - 1, align: .right)
+            bottom -= small.lineHeight
         }
         // The days as a list at the bottom, the chart in what is left.
         let dayRowHeight = tiny ? 20 : large ? 48 : 30

@@ -6,7 +6,6 @@ extension TerminalRenderer.Context {
     mutating func alertList() {
         guard !model.alerts.isEmpty else { return }
         blank()
-        let today = model.today
         for alert in model.alerts.prefix(options.alertCount) {
             var row = line()
             let style: ANSIStyle =
@@ -20,15 +19,12 @@ extension TerminalRenderer.Context {
             let severity = words.severity(alert.severity)
             row.add(severity, style)
             row.add(String(repeating: " ", count: max(2, 10 - TerminalText.width(severity))))
-            var tail = ""
-            func moment(_ date: Date) -> String {
-                LocalTime.moment(date, in: model.zone, today: today, language: model.language)
-            }
-            if let onset = alert.onset, onset > model.now {
-                tail += " " + Messages.fill(words.from, [("time", moment(onset))])
-            }
-            if let expires = alert.expires {
-                tail += " " + Messages.fill(words.until, [("time", moment(expires))])
+            var tail = alert.validity(in: model.zone, now: model.now, language: model.language).map { " " + $0 } ?? ""
+            let room = options.width - row.column - TerminalText.width(tail)
+            // The issuing service where the line has room for it after the whole title.
+            let sender = TerminalText.clean(alert.sender ?? "")
+            if !sender.isEmpty, TerminalText.width(alert.title) + TerminalText.width(sender + separator) <= room {
+                tail += separator + sender
             }
             let title = text(alert.title, max: options.width - row.column - TerminalText.width(tail))
             row.add(title, .bold)
@@ -55,9 +51,19 @@ extension TerminalRenderer.Context {
         for alert in model.alerts.prefix(options.alertCount) {
             if let credit = alert.attribution, !parts.contains(credit) { parts.append(credit) }
         }
-        guard !parts.isEmpty else { return }
-        var row = line()
-        row.add(text(parts.joined(separator: separator), max: options.width), .dim)
-        emit(row)
+        // As many credits a line as fit, never one cut short when another line would hold it.
+        var lines: [String] = []
+        for part in parts.map(TerminalText.clean) {
+            if let last = lines.last, TerminalText.width(last + separator + part) <= options.width {
+                lines[lines.count - 1] = last + separator + part
+            } else {
+                lines.append(part)
+            }
+        }
+        for credits in lines {
+            var row = line()
+            row.add(text(credits, max: options.width), .dim)
+            emit(row)
+        }
     }
 }

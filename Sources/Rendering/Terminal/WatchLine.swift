@@ -1,3 +1,4 @@
+import FoundationEssentials
 import WeatherModel
 import WireContract
 
@@ -68,5 +69,25 @@ public enum WatchLine {
         }
         if kind != .alerts, !model.freshness.text.isEmpty { text += " (" + model.freshness.text + ")" }
         return TerminalText.clean(text)
+    }
+}
+
+extension WatchLine {
+    /// The line for a warning event: `munich alert new: Severe · Severe gale gusts · until
+    /// Sun 6:00 PM · Warnings: Deutscher Wetterdienst (4:15 PM)` — what changed, how severe,
+    /// which warning, when it applies and whose it is (in the location's zone, at `now`),
+    /// then when the bridge saw the change.
+    public static func alertEvent(
+        _ event: AlertEventMessage, now: Date, language: Language, glyphs: GlyphSet
+    ) -> String {
+        let separator = glyphs.isASCII ? " - " : " · "
+        let alert = event.alert
+        var parts = [language.messages.severity(alert.severity), alert.title]
+        if let validity = alert.validity(in: event.zone, now: now, language: language) { parts.append(validity) }
+        if let credit = alert.attribution ?? alert.sender { parts.append(credit) }
+        let at = LocalTime.moment(event.at, in: event.zone, today: event.zone.localDate(now), language: language)
+        let head = event.location.id + " alert " + event.change.rawValue + ": "
+        let body: String = parts.map(TerminalText.clean).joined(separator: separator)
+        return TerminalText.clean(head + body + " (" + at + ")")
     }
 }

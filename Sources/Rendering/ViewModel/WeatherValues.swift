@@ -160,6 +160,8 @@ public struct WeatherAlert: Sendable, Equatable {
     public var expires: Date?
     public var source: String?
     public var uri: String?
+    /// The issuing service (`Deutscher Wetterdienst`).
+    public var sender: String?
     /// The credit the warning's source asks for (shown in the footer with the alerts).
     public var attribution: String?
 
@@ -172,6 +174,19 @@ public struct WeatherAlert: Sendable, Equatable {
         expires = try reader.date("expires")
         source = try reader.string("source")
         uri = try reader.string("uri")
+        sender = try reader.string("sender")
         attribution = try reader.string("attribution")
+    }
+
+    /// When it applies, in `zone` as seen at `now`: `until Sun 6:00 PM`, or `from 8:00 PM
+    /// until Sun 9:00 AM` while it has not begun; nil without times.
+    public func validity(in zone: ZoneInfo, now: Date, language: Language) -> String? {
+        let words = language.messages
+        let today = zone.localDate(now)
+        func moment(_ date: Date) -> String { LocalTime.moment(date, in: zone, today: today, language: language) }
+        var parts: [String] = []
+        if let onset, onset > now { parts.append(Messages.fill(words.from, [("time", moment(onset))])) }
+        if let expires { parts.append(Messages.fill(words.until, [("time", moment(expires))])) }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 }

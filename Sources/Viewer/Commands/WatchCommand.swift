@@ -30,11 +30,13 @@ public struct WatchCommand: Sendable {
         let settings = try broker.resolve()
         let base = settings.baseTopic
         let names = TopicNames(base: base)
+        // The warning events (not retained) first: a retained payload's line then shows that
+        // they are subscribed too.
         let filters: [String]
         if let location {
-            filters = LocationTopic.allCases.map { names.name(.location(location, $0)) }
+            filters = [names.alertEvent(location)] + LocationTopic.allCases.map { names.name(.location(location, $0)) }
         } else {
-            filters = LocationTopic.allCases.map(names.everyLocation) + [names.bridgeState]
+            filters = [names.everyAlertEvent] + LocationTopic.allCases.map(names.everyLocation) + [names.bridgeState]
         }
         let json = self.json
         return try await BrokerSession.with(settings, closeTimeout: .seconds(1)) { (session) throws(Failure) in
@@ -47,7 +49,7 @@ public struct WatchCommand: Sendable {
             while !session.stopRequested, let event = await session.next(before: .now + .seconds(3600)) {
                 switch event {
                 case .mqtt(.message(let message)):
-                    printer.handle(message)
+                    for output in printer.handle(message) { output.emit() }
                 case .mqtt(.disconnected(let reason?)):
                     Output.error("connection lost (\(reason)); reconnecting")
                 case .mqtt(.connected) where !wasConnected:
