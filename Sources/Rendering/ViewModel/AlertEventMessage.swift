@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WeatherModel
+import WireContract
 
 /// One `<base>/<loc>/alerts/event` message (SPEC §3): a warning that appeared, changed or
 /// ended, read and checked like the retained payloads.
@@ -14,26 +15,16 @@ public struct AlertEventMessage: Sendable, Equatable {
     public var alert: WeatherAlert
 
     /// Reads `json`, which arrived on the event topic of `topicLocation`; a payload that does
-    /// not match the schema, or that names another location, is a `ViewModelError`.
-    public init(topic: String, topicLocation: String, json: JSONValue) throws(ViewModelError) {
+    /// not match the schema, or that names another location, is a `PayloadError`.
+    public init(topic: String, topicLocation: String, json: JSONValue) throws(PayloadError) {
         let reader = try FieldReader(topic: topic, path: "alerts/event", value: json)
-        guard let schema = try reader.number("schema") else { throw reader.fail("schema", "missing") }
-        guard schema == Double(Envelope.supportedSchema) else {
+        _ = try Envelope.schema(reader)
+        location = try Envelope.location(reader)
+        guard location.id == topicLocation else {
             throw reader.fail(
-                "schema",
-                "version \(JSONValue.format(schema)) is not supported (this weatherview reads \(Envelope.supportedSchema))"
-            )
+                "location.id", "'\(location.id.prefix(64))' does not match the topic's location '\(topicLocation)'")
         }
-        guard let place = try reader.reader("location") else { throw reader.fail("location", "missing") }
-        let id = try place.requiredString("id")
-        guard id == topicLocation else {
-            throw reader.fail(
-                "location.id", "'\(id.prefix(64))' does not match the topic's location '\(topicLocation)'")
-        }
-        let timezone = try place.string("timezone")
-        location = LocationInfo(
-            id: id, name: try place.string("name") ?? id, latitude: try place.number("latitude", in: -90...90) ?? 0,
-            longitude: try place.number("longitude", in: -180...180) ?? 0, timezone: timezone)
+        let timezone = location.timezone
         guard let change = try reader.choice("event", AlertChange.self) else { throw reader.fail("event", "missing") }
         self.change = change
         zone = Envelope.zone(named: timezone, sample: try reader.string("at"))

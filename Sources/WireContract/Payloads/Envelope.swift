@@ -17,21 +17,9 @@ public struct Envelope: Sendable, Equatable {
     public var zone: ZoneInfo
 
     public init(_ reader: FieldReader) throws(PayloadError) {
-        guard let schema = try reader.number("schema") else { throw reader.fail("schema", "missing") }
-        guard schema == Double(PayloadSchema.version) else {
-            throw reader.fail(
-                "schema",
-                "version \(JSONValue.format(schema)) is not supported (this weatherview reads \(PayloadSchema.version))"
-            )
-        }
-        self.schema = PayloadSchema.version
-        guard let location = try reader.reader("location") else { throw reader.fail("location", "missing") }
-        let id = try location.requiredString("id")
-        let timezone = try location.string("timezone")
-        self.location = LocationInfo(
-            id: id, name: try location.string("name") ?? id,
-            latitude: try location.number("latitude", in: -90...90) ?? 0,
-            longitude: try location.number("longitude", in: -180...180) ?? 0, timezone: timezone)
+        self.schema = try Envelope.schema(reader)
+        self.location = try Envelope.location(reader)
+        let timezone = location.timezone
         provider = try reader.string("provider")
         attribution = try reader.string("attribution")
         let fetchedText = try reader.string("fetched_at")
@@ -44,8 +32,31 @@ public struct Envelope: Sendable, Equatable {
         self.units = try Envelope.units(units)
     }
 
+    /// The `schema` every payload starts with: present and the one this build reads.
+    public static func schema(_ reader: FieldReader) throws(PayloadError) -> Int {
+        guard let schema = try reader.number("schema") else { throw reader.fail("schema", "missing") }
+        guard schema == Double(PayloadSchema.version) else {
+            throw reader.fail(
+                "schema",
+                "version \(JSONValue.format(schema)) is not supported (this weatherview reads \(PayloadSchema.version))"
+            )
+        }
+        return PayloadSchema.version
+    }
+
+    /// The payload's `location` object.
+    public static func location(_ reader: FieldReader) throws(PayloadError) -> LocationInfo {
+        guard let location = try reader.reader("location") else { throw reader.fail("location", "missing") }
+        let id = try location.requiredString("id")
+        return LocationInfo(
+            id: id, name: try location.string("name") ?? id,
+            latitude: try location.number("latitude", in: -90...90) ?? 0,
+            longitude: try location.number("longitude", in: -180...180) ?? 0,
+            timezone: try location.string("timezone"))
+    }
+
     /// The zone called `name`, else the fixed offset written in `sample` (`…+01:00`), else UTC.
-    static func zone(named name: String?, sample: String?) -> ZoneInfo {
+    public static func zone(named name: String?, sample: String?) -> ZoneInfo {
         if let name, let zone = ZoneCache.zone(name) { return zone }
         if let sample, let offset = fixedOffset(of: sample) { return ZoneInfo(fixed: offset) }
         return .utc
