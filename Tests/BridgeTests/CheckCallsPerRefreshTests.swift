@@ -36,4 +36,51 @@ struct CheckCallsPerRefreshTests {
             ))
         #expect(!result.stdout.contains("test-owm-key-1234"))
     }
+
+    @Test("alerts: [openweathermap] with another forecast provider: one /current a refresh counted, detail calls named")
+    func oneCall4AlertIDs() throws {
+        let folder = TemporaryFolder()
+        let config = folder.write(
+            "config.yaml",
+            """
+            state_dir: \(folder.path)/state
+            contact: tests@example.com
+            providers:
+              openweathermap: { api_key: test-owm-key-1234 }
+            locations:
+              - id: temuco
+                latitude: -38.74
+                longitude: -72.6
+                timezone: America/Santiago
+                providers: [open-meteo]
+                alerts: [openweathermap]
+            """)
+        let result = try BridgeProcess.run(["check", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  openweathermap: 96 of "), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "    of which alert ids: 96 (1 location(s) with alerts: [openweathermap], one One Call 4.0 /current a refresh)"
+            ))
+        #expect(result.stdout.contains("    plus 1 call per new alert (One Call 4.0 /alert/{id}, asked once per id)"))
+    }
+
+    @Test("alerts: [openweathermap] without an API key: check exits 78 naming the location and the key to set")
+    func oneCall4AlertsNeedKey() throws {
+        let folder = TemporaryFolder()
+        let config = folder.write(
+            "config.yaml",
+            """
+            state_dir: \(folder.path)/state
+            locations:
+              - id: temuco
+                latitude: -38.74
+                longitude: -72.6
+                alerts: [openweathermap]
+            """)
+        let result = try BridgeProcess.run(["check", "--config", config])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("location 'temuco' lists openweathermap under alerts"), "\(result.stderr)")
+        #expect(result.stderr.contains("providers.openweathermap.api_key"))
+    }
 }

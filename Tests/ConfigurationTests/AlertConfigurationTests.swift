@@ -13,7 +13,8 @@ struct AlertConfigurationTests {
         let config = try ConfigTesting.parse(
             Self.location(
                 "    alerts: [brightsky, meteoalarm, nws]\n    meteoalarm: { country: Bosnia Herzegovina, region: BA003 }\n",
-                providers: "providers:\n  brightsky: { base_url: 'http://127.0.0.1:8080/bs/' }\n"
+                providers:
+                    "contact: tests@example.com\nproviders:\n  brightsky: { base_url: 'http://127.0.0.1:8080/bs/' }\n"
                     + "  meteoalarm: { format: atom }\n"))
         let home = try #require(config.locations.first)
         #expect(home.alerts == ["brightsky", "meteoalarm", "nws"])
@@ -23,6 +24,10 @@ struct AlertConfigurationTests {
             config.alertSources["meteoalarm"]
                 == AlertSourceSettings(baseURL: "https://feeds.meteoalarm.org", format: "atom"))
         #expect(config.alertSources["metalerts"] == nil)
+        let owm = try ConfigTesting.parse(
+            Self.location("    alerts: [openweathermap]\n", providers: "providers:\n  openweathermap: { api_key: k }\n")
+        )
+        #expect(owm.locations.first?.warningSources == ["openweathermap"])
     }
 
     @Test("without alerts: none; auto: the default by coordinates; a region alone means meteoalarm; [] means none")
@@ -76,6 +81,16 @@ struct AlertConfigurationTests {
         Bad(
             yaml: location("", providers: "providers:\n  metalerts: { api_key: x }\n"), line: 2,
             mentions: ["unknown key 'api_key' in providers.metalerts"]),
+        Bad(
+            yaml: location("    alerts: [brightsky, metalerts]\n"), line: 2,
+            mentions: ["location 'home' gets warnings from metalerts, whose terms require", "contact:"]),
+        Bad(
+            yaml: "locations:\n  - id: portland\n    latitude: 45.52\n    longitude: -122.68\n    alerts: auto\n",
+            line: 2,
+            mentions: ["location 'portland' gets warnings from nws (alerts: auto picks it for these coordinates)"]),
+        Bad(
+            yaml: location("    alerts: [openweathermap]\n", providers: "contact: a@b.c\n"), line: 3,
+            mentions: ["location 'home' lists openweathermap under alerts", "providers.openweathermap.api_key"]),
     ]
 
     @Test("bad alert settings are refused with the line, the key and what would be valid", arguments: bad)

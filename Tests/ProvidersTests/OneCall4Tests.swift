@@ -57,6 +57,20 @@ struct OneCall4Tests {
         #expect(payloads.current["condition"]?.string != nil)
     }
 
+    @Test("the alert ids of /current and the hourly records, each once in order; none listed is an empty list")
+    func alertIDs() throws {
+        let chile = try OpenWeatherMap.decodeOneCall4(
+            current: Self.bytes("onecall4_current_snow_alert_ids_chile_2026.json"),
+            hourly: [Self.bytes("onecall4_timeline1h_snow_alert_ids_chile_2026.json")], daily: [])
+        #expect(chile.alertIDs == ["urn:oid:2.49.0.0.152.0.2026.7.31.14.20.43:f1076d7511a15522d5a6e41917020bc0"])
+        let uberlandia = try OpenWeatherMap.decodeOneCall4(
+            current: Self.bytes("onecall4_current_3_alert_ids_uberlandia_ptbr_2026.json"), hourly: [], daily: [])
+        #expect(uberlandia.alertIDs?.count == 3)
+        #expect(uberlandia.alertIDs?.first == "urn:oid:2.49.0.0.76.0.2026.28421.1:be659ad39a59fb765139d8f532ff6a91")
+        #expect(try Self.lisbonForecast().alertIDs == [])
+        #expect(chile.alerts == nil, "the texts are the warning source's calls")
+    }
+
     @Test("Tokyo: daily dt at 00:00 UTC lands on its own date, not the local day before or after")
     func tokyoDates() throws {
         let forecast = try OpenWeatherMap.decodeOneCall4(

@@ -156,12 +156,23 @@ public struct RequestPlan: Sendable {
             let interval = PollingRules.interval(of: location)
             let perFetch = providers[primary]?.callsPerFetch ?? 1
             calls[primary, default: 0] += Int((86400 / interval).rounded(.up)) * perFetch
+            if Self.asksOneCall4AlertIDs(location) {
+                calls["openweathermap", default: 0] += Int((86400 / interval).rounded(.up))
+            }
             if location.airQuality { calls["open-meteo", default: 0] += Self.airQualityCallsPerDay }
             if primary == "met-no", MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude) {
                 calls["met-no", default: 0] += Self.metNoNowcastCallsPerDay
             }
         }
         return calls
+    }
+
+    /// Whether a location's warning sources ask One Call 4.0 for its alert ids (one `/current` a
+    /// refresh): it lists openweathermap under `alerts:` and its forecast comes from elsewhere.
+    /// Each new alert's text is one more call (`/alert/{id}`, asked once per id), not counted ahead.
+    public static func asksOneCall4AlertIDs(_ location: LocationSettings) -> Bool {
+        location.providers.first != "openweathermap"
+            && AlertSources.sources(for: location).contains(AlertSourceName.openweathermap.rawValue)
     }
 
     /// met.no Nowcast requests a day of one met-no location in its area: one every 5 minutes.
@@ -212,15 +223,24 @@ public struct RequestPlan: Sendable {
         lines.append("requests per day (primary providers; fallbacks only ask when the primary fails):")
         let calls = callsPerDay
         let airQuality = configuration.locations.filter(\.airQuality).count
-        let names = Set(configuration.locations.flatMap(\.providers) + (airQuality > 0 ? ["open-meteo"] : []))
+        let alertIDLocations = configuration.locations.filter(Self.asksOneCall4AlertIDs)
+        let alertIDCalls = alertIDLocations.reduce(0) { $0 + Int((86400 / PollingRules.interval(of: $1)).rounded(.up)) }
+        let oneCall4Forecast = configuration.provider("openweathermap")?.api == OpenWeatherMap.API.oneCall4.rawValue
+        let warnsByOneCall4 = configuration.locations.contains {
+            ($0.providers.first == "openweathermap" && oneCall4Forecast) || Self.asksOneCall4AlertIDs($0)
+        }
+        let names = Set(
+            configuration.locations.flatMap(\.providers) + (airQuality > 0 ? ["open-meteo"] : [])
+                + (alertIDLocations.isEmpty ? [] : ["openweathermap"]))
         for name in names.sorted() {
             let used = calls[name] ?? 0
             let limit = budget(name)
             let perFetch = providers[name]?.callsPerFetch ?? 1
             let airCalls = name == "open-meteo" ? airQuality * Self.airQualityCallsPerDay : 0
+            let idCalls = name == "openweathermap" ? alertIDCalls : 0
             let counted =
                 perFetch > 1
-                ? " (\((used - airCalls) / perFetch) weather requests, \(perFetch) calls each by the provider's count)"
+                ? " (\((used - airCalls - idCalls) / perFetch) weather requests, \(perFetch) calls each by the provider's count)"
                 : ""
             let warning = used > limit ? "  WARNING: over budget, poll less often or raise daily_budget" : ""
             lines.append("  \(name): \(used) of \(limit) a day\(counted)\(warning)")
@@ -228,6 +248,14 @@ public struct RequestPlan: Sendable {
                 lines.append(
                     "    of which air quality: \(airCalls) (\(airQuality) location(s), "
                         + "24 requests of \(OpenMeteoAirQuality.callsPerFetch) calls each)")
+            }
+            if name == "openweathermap", !alertIDLocations.isEmpty {
+                lines.append(
+                    "    of which alert ids: \(alertIDCalls) (\(alertIDLocations.count) location(s) with "
+                        + "alerts: [openweathermap], one One Call 4.0 /current a refresh)")
+            }
+            if name == "openweathermap", warnsByOneCall4 {
+                lines.append("    plus 1 call per new alert (One Call 4.0 /alert/{id}, asked once per id)")
             }
         }
         let configured = providers["openweathermap"]

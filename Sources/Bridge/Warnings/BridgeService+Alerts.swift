@@ -33,9 +33,16 @@ extension BridgeService {
             let state = states[location.id]
             let announced = announcedAlerts[location.id] ?? store.loadAlerts(location: location.id)
             announcedAlerts[location.id] = announced
+            // One Call 4.0 alert details count in the openweathermap budget.
+            let now = clock.now()
+            budget.roll(to: now)
+            let limit = PollingRules.dailyBudget("openweathermap", configuration: configuration)
+            await sources.allowOpenWeatherMap(max(0, limit - budget.usedToday("openweathermap")))
             let merged = await sources.alerts(
-                for: location, forecast: state?.forecast?.alerts, provider: state?.provider, announced: announced,
-                now: clock.now())
+                for: location, forecast: state?.forecast?.alerts, alertIDs: state?.forecast?.alertIDs,
+                provider: state?.provider, announced: announced, now: now)
+            let calls = await sources.openWeatherMapCallsMade
+            if calls > 0 { budget.spend("openweathermap", calls: calls, now: now) }
             mergedAlerts[location.id] = merged
             publishAlertEvents(location, current: merged)
             publishReadings(location)

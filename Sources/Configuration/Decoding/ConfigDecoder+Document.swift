@@ -133,12 +133,39 @@ extension ConfigDecoder {
                             + "locations[\(index)].timezone (such as Europe/Berlin)")
                 }
             }
+            try checkWarningSources(location, configuration)
             let expiry = configuration.mqtt.messageExpiry
             if expiry > 0, expiry < location.interval {
                 warn(
                     "mqtt.message_expiry (\(MessageText.duration(expiry))) is shorter than the interval of location "
                         + "'\(location.id)' (\(MessageText.duration(location.interval))): its readings will vanish "
                         + "between refreshes")
+            }
+        }
+    }
+}
+
+extension ConfigDecoder {
+    /// What a location's warning sources require: a `contact` for NWS and MetAlerts, an API
+    /// key for openweathermap (`meteoalarm:` regions and unknown names are checked where
+    /// `alerts:` is read).
+    fileprivate func checkWarningSources(_ location: LocationSettings, _ configuration: BridgeConfiguration)
+        throws(ConfigurationError)
+    {
+        let how = location.alerts == ["auto"] ? " (alerts: auto picks it for these coordinates)" : ""
+        for source in location.warningSources.compactMap(AlertSourceName.init(rawValue:)) {
+            if source.needsContact, configuration.contact == nil {
+                throw fail(
+                    location.line,
+                    "location '\(location.id)' gets warnings from \(source.rawValue)\(how), whose terms require an "
+                        + "identifying User-Agent: set contact: (your e-mail address or website) at the top level")
+            }
+            if source.needsKey, configuration.provider(source.rawValue)?.apiKey == nil {
+                throw fail(
+                    location.line,
+                    "location '\(location.id)' lists \(source.rawValue) under alerts (One Call 4.0 alert texts), "
+                        + "which needs an API key with the One Call by Call subscription: set "
+                        + "providers.\(source.rawValue).api_key (or api_key_file)")
             }
         }
     }

@@ -9,6 +9,19 @@ public enum AlertSourceName: String, CaseIterable, Sendable {
     /// `base_url` (and, for meteoalarm, `format: json|atom`).
     public static let warningOnly: [AlertSourceName] = [.brightsky, .metalerts, .meteoalarm]
 
+    /// Whether the source's terms require an identifying User-Agent (`contact`): NWS's, and
+    /// MetAlerts' (MET Norway's terms, as for met-no).
+    public var needsContact: Bool {
+        switch self {
+        case .nws: ProviderDescriptor.nws.needsContact
+        case .metalerts: ProviderDescriptor.metNo.needsContact
+        case .brightsky, .meteoalarm, .openweathermap: false
+        }
+    }
+
+    /// Whether the source needs `providers.<name>.api_key` (One Call 4.0's alert texts).
+    public var needsKey: Bool { self == .openweathermap && ProviderDescriptor.openWeatherMap.needsKey }
+
     /// Where the source answers unless `providers.<name>.base_url` says otherwise.
     public var defaultBaseURL: String {
         switch self {
@@ -16,7 +29,7 @@ public enum AlertSourceName: String, CaseIterable, Sendable {
         case .brightsky: "https://api.brightsky.dev"
         case .metalerts: "https://api.met.no/weatherapi/metalerts/2.0"
         case .meteoalarm: "https://feeds.meteoalarm.org"
-        case .openweathermap: "https://api.openweathermap.org/data/4.0/onecall"
+        case .openweathermap: ProviderDescriptor.openWeatherMap.defaultBaseURL
         }
     }
 }

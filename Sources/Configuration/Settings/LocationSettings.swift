@@ -1,3 +1,4 @@
+import ProviderFacts
 import WeatherModel
 
 /// One item of `locations:`.
@@ -47,5 +48,17 @@ public struct LocationSettings: Sendable, Equatable {
         self.providers = providers
         self.interval = interval
         self.line = line
+    }
+}
+
+extension LocationSettings {
+    /// The warning sources the location asks: its `alerts:` list; for `alerts: auto` the one
+    /// its coordinates make obvious (`WarningArea`: NWS in the US, Bright Sky in Germany,
+    /// MetAlerts in Norway), none elsewhere. Without `alerts:` none (no request the user did
+    /// not ask for).
+    public var warningSources: [String] {
+        guard let list = alerts else { return [] }
+        if list != ["auto"] { return list }
+        return WarningArea.defaultSource(latitude: latitude, longitude: longitude).map { [$0] } ?? []
     }
 }

@@ -122,10 +122,16 @@ extension OpenWeatherMap {
             return data
         }
         var currentRecord: JSONValue?
-        if let current { currentRecord = try records(current).first }
+        var alertIDs: [String] = []
+        if let current {
+            currentRecord = try records(current).first
+            alertIDs = Self.alertIDs(currentRecord.map { [$0] } ?? [], after: alertIDs)
+        }
         var hours: [Reading] = []
         for page in hourly {
-            for record in try records(page) {
+            let pageRecords = try records(page)
+            alertIDs = Self.alertIDs(pageRecords, after: alertIDs)
+            for record in pageRecords {
                 if let reading = reading(record, units: units), !hours.contains(where: { $0.time == reading.time }) {
                     hours.append(reading)
                 }
@@ -165,7 +171,52 @@ extension OpenWeatherMap {
             sunset: todays(currentRecord?["sunset"]?.unixTime, current, local), hours: hours, intervalMinutes: 60,
             days: days, alerts: nil, timezone: zoneName)
         forecast.currentIsFromSeries = currentRecord == nil && !hours.isEmpty
+        forecast.alertIDs = alertIDs
         return forecast
+    }
+
+    /// `known` followed by the alert ids the records list (`alerts: ["urn:oid:…"]`) that it
+    /// lacks, in order: `/current` lists the alerts in force and those to come, the hourly
+    /// records the ones of their hour.
+    static func alertIDs(_ records: [JSONValue], after known: [String]) -> [String] {
+        var ids = known
+        for record in records {
+            for id in (record["alerts"]?.array ?? []).compactMap(\.string) where !id.isEmpty && !ids.contains(id) {
+                ids.append(id)
+            }
+        }
+        return ids
+    }
+
+    /// The alert ids a point has now: one `/current` request (what the warning source asks
+    /// when the forecast comes from another provider).
+    public func alertIDs(latitude: Double, longitude: Double, transport: any ProviderTransport)
+        async throws(ProviderError) -> [String]
+    {
+        let request = oneCall4Request("/current", query: ProviderQuery(latitude: latitude, longitude: longitude))
+        let json = try ProviderCatalog.parse(try await send(request, transport: transport), provider: name)
+        try Self.checkCode(json)
+        return Self.alertIDs(json["data"]?.array ?? [], after: [])
+    }
+
+    /// One alert's detail, `GET /alert/{id}`: its description in `language` (see
+    /// `OneCall4AlertDetail.decode`).
+    public func alertDetail(id: String, language: String?, transport: any ProviderTransport)
+        async throws(ProviderError) -> Alert
+    {
+        let url = baseURL + Self.oneCall4Path + OneCall4AlertDetail.path(id: id) + "?appid=" + percentEncode(apiKey)
+        let request = ProviderRequest(
+            url: url, headers: [("User-Agent", userAgent), ("Accept", "application/json")],
+            secrets: [apiKey, percentEncode(apiKey)])
+        return try OneCall4AlertDetail.decode(try await send(request, transport: transport), language: language)
+    }
+
+    /// One request, refused unless it succeeded (the key cut from any message).
+    func send(_ request: ProviderRequest, transport: any ProviderTransport) async throws(ProviderError) -> [UInt8] {
+        let response = ProviderCatalog.defused(try await transport.send(request))
+        try ResponseCheck.requireSuccess(
+            response, provider: name, secrets: request.secrets, message: { $0["message"]?.text })
+        return response.body
     }
 
     /// Whether a 401 body is One Call 3.0's "requires a separate subscription" refusal.

@@ -3,7 +3,7 @@ import WeatherModel
 
 /// OpenWeatherMap One Call 4.0: a forecast lists only alert ids (`alerts: ["urn:oid:…"]`);
 /// `GET /alert/{id}` answers one alert's detail. Ids are stable, so a detail is fetched once
-/// per new id and kept until the alert ends (`AlertDetailCache`).
+/// per new id and kept while the id is listed (the bridge's `AlertSources`).
 public enum OneCall4AlertDetail {
     /// `/alert/{id}?appid=…`, the id percent-encoded (it contains `:`).
     public static func path(id: String) -> String {

@@ -1,3 +1,4 @@
+import ProviderFacts
 import WeatherModel
 
 /// A warning source a location can list under `alerts:` (SPEC §4 alerts), apart from its
@@ -25,20 +26,9 @@ public enum WarningSource: String, Sendable, CaseIterable {
         }
     }
 
-    /// The source whose area covers a point, for locations that list no `alerts:`: NWS in
-    /// the United States (contiguous, Alaska, Hawaii), Bright Sky in Germany, MetAlerts in
-    /// mainland Norway; `nil` elsewhere (MeteoAlarm needs a configured region). Rough boxes:
-    /// a point near a border may get a source that has nothing for it (an empty list).
+    /// The source whose area covers a point, for `alerts: auto` (`WarningArea`).
     public static func defaultSource(latitude: Double, longitude: Double) -> WarningSource? {
-        func inside(_ south: Double, _ north: Double, _ west: Double, _ east: Double) -> Bool {
-            latitude >= south && latitude <= north && longitude >= west && longitude <= east
-        }
-        if inside(24.5, 49.4, -125, -66.9) || inside(51, 71.5, -170, -129.9) || inside(18.8, 22.3, -160.3, -154.7) {
-            return .nws
-        }
-        if inside(47.27, 55.06, 5.87, 15.04) { return .brightsky }
-        if inside(57.9, 71.2, 4.5, 31.2) && !(latitude < 69 && longitude > 12.5 && latitude < 65) { return .metalerts }
-        return nil
+        WarningArea.defaultSource(latitude: latitude, longitude: longitude).flatMap(WarningSource.init(rawValue:))
     }
 }
 

@@ -121,6 +121,9 @@ public struct Forecast: Sendable, Equatable {
     public var days: [Day]
     /// `nil` where the provider has no alerts at all.
     public var alerts: [Alert]?
+    /// One Call 4.0: the ids of the alerts the answer lists (each one's text is a call of its
+    /// own, made by the bridge's warning sources); `nil` for every other provider.
+    public var alertIDs: [String]?
     /// The IANA time zone the provider reported, if any.
     public var timezone: String?
     /// Whether `current` is only the first entry of `hours` (the answer had no current
