@@ -21,7 +21,7 @@ extension BridgeService {
         if let forecast = state.forecast {
             retain(topics.outlook(location.id), builder.outlook(forecast, now: now).utf8Bytes)
         }
-        if location.airQuality, let air = state.airQuality {
+        if let air = state.airQuality {
             retain(topics.airQuality(location.id), builder.airQuality(air, now: now).utf8Bytes)
         }
     }
@@ -57,6 +57,44 @@ extension BridgeService {
                 }
             } catch {
                 log.warning("met.no nowcast failed: \(error.description)", ["location": location.id])
+            }
+            states[location.id] = state
+            if store.save(location: location.id, state, previous: savedState[location.id]) {
+                savedState[location.id] = state
+            }
+            publishNowcastAndOutlook(location, state: state)
+        }
+    }
+
+    /// Asks the serving provider for its nowcast alone where `NowcastRule` says so (between two
+    /// forecasts of a location polled less often than `nowcast_interval`, or One Call 4.0's
+    /// `/timeline/1min`), counted in its budget. A failure is logged and keeps the last nowcast:
+    /// the readings are neither blocked nor marked stale.
+    func refreshOwnNowcasts() async {
+        let now = clock.now()
+        for location in configuration.locations {
+            guard var state = states[location.id] else { continue }
+            let source = state.provider.flatMap { refresher.providers[$0] }
+            budget.roll(to: now)
+            let decision = NowcastRule.decide(
+                location: location, state: state, offer: source?.nowcastOffer, now: now,
+                used: state.provider.map(budget.usedToday) ?? 0,
+                limit: state.provider.map { PollingRules.dailyBudget($0, configuration: configuration) } ?? 0)
+            if decision == .skip(.overBudget) {
+                log.debug("nowcast skipped: the daily budget is used up", ["location": location.id])
+            }
+            guard case .ask(let provider, let calls) = decision, let source else { continue }
+            budget.spend(provider, calls: calls, now: now)
+            state.nowcastFetchedAt = now
+            let query = ProviderQuery(
+                latitude: location.latitude, longitude: location.longitude, timezone: location.timezone)
+            do {
+                if let nowcast = try await source.fetchNowcast(query, transport: refresher.transport) {
+                    state.nowcast = nowcast
+                }
+                log.debug("nowcast refreshed", ["location": location.id, "provider": provider])
+            } catch {
+                log.warning("nowcast failed: \(error.description)", ["location": location.id, "provider": provider])
             }
             states[location.id] = state
             if store.save(location: location.id, state, previous: savedState[location.id]) {
