@@ -106,6 +106,17 @@ struct TerminalGoldenTests {
         #expect(!plain.contains("Nowcast:") && !plain.contains("Air:"))
     }
 
+    @Test("the nowcast and air labels are the view's language's words")
+    func nowcastAndAirLabels() throws {
+        for (language, nowcast, air) in [(Language.de, "In Kürze: ", "Luft: "), (.ja, "直近: ", "空気: ")] {
+            let model = try ViewModelFixtures.model(
+                "munich-full", now: Self.fresh, language: language, edit: Self.withNowcastAndAir)
+            let text = TerminalRenderer(options: TerminalOptions(glyphs: .unicode)).render(model)
+            #expect(text.contains(nowcast) && text.contains(air), "\(text)")
+            #expect(!text.contains("Nowcast:") && !text.contains("Air:"))
+        }
+    }
+
     @Test("the view fits 25 lines and 80 columns")
     func size() throws {
         let model = try ViewModelFixtures.model("munich-full", now: Self.fresh)

@@ -92,6 +92,10 @@ public struct Messages: Sendable, Equatable {
     public var snow: String
     public var sleet: String
     public var hailFalling: String
+    /// Before the nowcast's sentence in `show` (`Nowcast`: what falls in the next hour or two).
+    public var nowcastLabel: String
+    /// Before the air quality in `show` (`Air`).
+    public var airLabel: String
 
     // MARK: Tables
 

@@ -17,6 +17,7 @@ extension Messages {
         feelsLike: "体感", humidity: "湿度", wind: "风", dewPoint: "露点", pressure: "气压", gusts: "阵风",
         precipitation: "降水", uvIndex: "紫外线", cloudCover: "云量", sunrise: "日出", sunset: "日落",
         visibility: "能见度", chance: "概率{value}", rain: "雨", snow: "雪", sleet: "雨夹雪", hailFalling: "冰雹",
+        nowcastLabel: "短时", airLabel: "空气",
         hoursHeading: "逐时", temperatureRow: "温度", daysHeading: "逐日", high: "最高", low: "最低",
         probability: "概率",
         extreme: "极端", severe: "严重", moderate: "中等", minor: "轻微", unknownSeverity: "未知",

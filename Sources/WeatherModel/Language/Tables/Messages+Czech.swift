@@ -18,7 +18,7 @@ extension Messages {
         feelsLike: "Pocitově", humidity: "Vlhkost", wind: "Vítr", dewPoint: "Rosný bod", pressure: "Tlak",
         gusts: "Nárazy", precipitation: "Srážky", uvIndex: "UV index", cloudCover: "Oblačnost",
         sunrise: "Východ", sunset: "Západ", visibility: "Viditelnost", chance: "šance {value}", rain: "déšť",
-        snow: "sníh", sleet: "déšť se sněhem", hailFalling: "kroupy",
+        snow: "sníh", sleet: "déšť se sněhem", hailFalling: "kroupy", nowcastLabel: "Brzy", airLabel: "Ovzduší",
         hoursHeading: "Hodiny", temperatureRow: "Tepl.", daysHeading: "Dny", high: "Max", low: "Min",
         probability: "Šance",
         extreme: "Extrémní", severe: "Vysoký", moderate: "Střední", minor: "Nízký", unknownSeverity: "Neznámý",

@@ -19,7 +19,7 @@ extension Messages {
         feelsLike: "Gevoel", humidity: "Vochtigheid", wind: "Wind", dewPoint: "Dauwpunt", pressure: "Luchtdruk",
         gusts: "Windstoten", precipitation: "Neersl.", uvIndex: "UV-index", cloudCover: "Bewolking",
         sunrise: "Zon op", sunset: "Zon onder", visibility: "Zicht", chance: "{value} kans", rain: "regen",
-        snow: "sneeuw", sleet: "natte sneeuw", hailFalling: "hagel",
+        snow: "sneeuw", sleet: "natte sneeuw", hailFalling: "hagel", nowcastLabel: "Straks", airLabel: "Lucht",
         hoursHeading: "Uren", temperatureRow: "Temp", daysHeading: "Dagen", high: "Max", low: "Min",
         probability: "Kans",
         extreme: "Extreem", severe: "Ernstig", moderate: "Matig", minor: "Gering", unknownSeverity: "Onbekend",

@@ -19,7 +19,7 @@ extension Messages {
         feelsLike: "Feels like", humidity: "Humidity", wind: "Wind", dewPoint: "Dew point", pressure: "Pressure",
         gusts: "Gusts", precipitation: "Precip", uvIndex: "UV index", cloudCover: "Cloud cover", sunrise: "Sunrise",
         sunset: "Sunset", visibility: "Visibility", chance: "{value} chance", rain: "rain", snow: "snow",
-        sleet: "sleet", hailFalling: "hail",
+        sleet: "sleet", hailFalling: "hail", nowcastLabel: "Nowcast", airLabel: "Air",
         hoursHeading: "Hours", temperatureRow: "Temp", daysHeading: "Days", high: "High", low: "Low",
         probability: "Prob",
         extreme: "Extreme", severe: "Severe", moderate: "Moderate", minor: "Minor", unknownSeverity: "Unknown",

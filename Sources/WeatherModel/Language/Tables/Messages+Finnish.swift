@@ -22,6 +22,7 @@ extension Messages {
         gusts: "Puuskat", precipitation: "Sade", uvIndex: "UV-indeksi", cloudCover: "Pilvisyys",
         sunrise: "Aurinko nousee", sunset: "Aurinko laskee", visibility: "Näkyvyys",
         chance: "{value} todennäköisyys", rain: "vettä", snow: "lunta", sleet: "räntää", hailFalling: "rakeita",
+        nowcastLabel: "Pian", airLabel: "Ilma",
         hoursHeading: "Tunnit", temperatureRow: "Lämpö", daysHeading: "Päivät", high: "Ylin", low: "Alin",
         probability: "Tod.",
         extreme: "Äärimmäinen", severe: "Vakava", moderate: "Kohtalainen", minor: "Vähäinen",

@@ -22,7 +22,7 @@ extension Messages {
         feelsLike: "Ressenti", humidity: "Humidité", wind: "Vent", dewPoint: "Point de rosée", pressure: "Pression",
         gusts: "Rafales", precipitation: "Précip.", uvIndex: "Indice UV", cloudCover: "Nébulosité",
         sunrise: "Lever", sunset: "Coucher", visibility: "Visibilité", chance: "{value} de risque", rain: "pluie",
-        snow: "neige", sleet: "pluie et neige", hailFalling: "grêle",
+        snow: "neige", sleet: "pluie et neige", hailFalling: "grêle", nowcastLabel: "Bientôt", airLabel: "Air",
         hoursHeading: "Heures", temperatureRow: "Temp", daysHeading: "Jours", high: "Max", low: "Min",
         probability: "Prob",
         extreme: "Extrême", severe: "Sévère", moderate: "Modéré", minor: "Mineur", unknownSeverity: "Inconnu",

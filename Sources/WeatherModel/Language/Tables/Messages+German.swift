@@ -19,7 +19,7 @@ extension Messages {
         feelsLike: "Gefühlt", humidity: "Feuchte", wind: "Wind", dewPoint: "Taupunkt", pressure: "Luftdruck",
         gusts: "Böen", precipitation: "Nieders.", uvIndex: "UV-Index", cloudCover: "Bewölkung",
         sunrise: "Aufgang", sunset: "Untergang", visibility: "Sicht", chance: "{value} Wahrsch.", rain: "Regen",
-        snow: "Schnee", sleet: "Schneeregen", hailFalling: "Hagel",
+        snow: "Schnee", sleet: "Schneeregen", hailFalling: "Hagel", nowcastLabel: "In Kürze", airLabel: "Luft",
         hoursHeading: "Stunden", temperatureRow: "Temp", daysHeading: "Tage", high: "Max", low: "Min",
         probability: "Wahr.",
         extreme: "Extrem", severe: "Unwetter", moderate: "Markant", minor: "Gering", unknownSeverity: "Unbekannt",

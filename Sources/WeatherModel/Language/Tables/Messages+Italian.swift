@@ -20,6 +20,7 @@ extension Messages {
         pressure: "Pressione", gusts: "Raffiche", precipitation: "Precip.", uvIndex: "Indice UV",
         cloudCover: "Nuvolosità", sunrise: "Alba", sunset: "Tramonto", visibility: "Visibilità",
         chance: "{value} di prob.", rain: "pioggia", snow: "neve", sleet: "pioggia e neve", hailFalling: "grandine",
+        nowcastLabel: "A breve", airLabel: "Aria",
         hoursHeading: "Ore", temperatureRow: "Temp", daysHeading: "Giorni", high: "Max", low: "Min",
         probability: "Prob",
         extreme: "Estremo", severe: "Grave", moderate: "Moderato", minor: "Lieve", unknownSeverity: "Sconosciuto",

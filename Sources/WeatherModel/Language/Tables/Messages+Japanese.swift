@@ -18,6 +18,7 @@ extension Messages {
         feelsLike: "体感", humidity: "湿度", wind: "風", dewPoint: "露点", pressure: "気圧", gusts: "突風",
         precipitation: "降水", uvIndex: "UV指数", cloudCover: "雲量", sunrise: "日の出", sunset: "日の入り",
         visibility: "視程", chance: "確率{value}", rain: "雨", snow: "雪", sleet: "みぞれ", hailFalling: "ひょう",
+        nowcastLabel: "直近", airLabel: "空気",
         hoursHeading: "時間", temperatureRow: "気温", daysHeading: "日別", high: "最高", low: "最低",
         probability: "確率",
         extreme: "極めて重大", severe: "重大", moderate: "中程度", minor: "軽度", unknownSeverity: "不明",

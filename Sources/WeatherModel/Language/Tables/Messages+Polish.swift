@@ -20,6 +20,7 @@ extension Messages {
         pressure: "Ciśnienie", gusts: "Porywy", precipitation: "Opady", uvIndex: "Indeks UV",
         cloudCover: "Zachmurzenie", sunrise: "Wschód", sunset: "Zachód", visibility: "Widoczność",
         chance: "szansa {value}", rain: "deszcz", snow: "śnieg", sleet: "deszcz ze śniegiem", hailFalling: "grad",
+        nowcastLabel: "Wkrótce", airLabel: "Powietrze",
         hoursHeading: "Godziny", temperatureRow: "Temp", daysHeading: "Dni", high: "Maks", low: "Min",
         probability: "Szansa",
         extreme: "Ekstremalne", severe: "Groźne", moderate: "Umiarkowane", minor: "Niskie",

@@ -20,6 +20,7 @@ extension Messages {
         pressure: "Pressão", gusts: "Rajadas", precipitation: "Precip.", uvIndex: "Índice UV",
         cloudCover: "Nebulosidade", sunrise: "Nascer", sunset: "Pôr do sol", visibility: "Visibilidade",
         chance: "{value} de prob.", rain: "chuva", snow: "neve", sleet: "chuva e neve", hailFalling: "granizo",
+        nowcastLabel: "Em breve", airLabel: "Ar",
         hoursHeading: "Horas", temperatureRow: "Temp", daysHeading: "Dias", high: "Máx", low: "Mín",
         probability: "Prob",
         extreme: "Extremo", severe: "Grave", moderate: "Moderado", minor: "Menor", unknownSeverity: "Desconhecido",

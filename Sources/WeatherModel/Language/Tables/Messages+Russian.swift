@@ -19,7 +19,7 @@ extension Messages {
         feelsLike: "Ощущается", humidity: "Влажность", wind: "Ветер", dewPoint: "Точка росы", pressure: "Давление",
         gusts: "Порывы", precipitation: "Осадки", uvIndex: "УФ-индекс", cloudCover: "Облачность",
         sunrise: "Восход", sunset: "Закат", visibility: "Видимость", chance: "вероятность {value}", rain: "дождь",
-        snow: "снег", sleet: "мокрый снег", hailFalling: "град",
+        snow: "снег", sleet: "мокрый снег", hailFalling: "град", nowcastLabel: "Скоро", airLabel: "Воздух",
         hoursHeading: "Часы", temperatureRow: "Темп", daysHeading: "Дни", high: "Макс", low: "Мин",
         probability: "Вер.",
         extreme: "Чрезвычайная", severe: "Высокая", moderate: "Умеренная", minor: "Низкая",

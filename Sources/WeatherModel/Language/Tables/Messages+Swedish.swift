@@ -19,7 +19,7 @@ extension Messages {
         feelsLike: "Känns som", humidity: "Luftfuktighet", wind: "Vind", dewPoint: "Daggpunkt",
         pressure: "Lufttryck", gusts: "Byar", precipitation: "Nederb.", uvIndex: "UV-index", cloudCover: "Molnighet",
         sunrise: "Soluppgång", sunset: "Solnedgång", visibility: "Sikt", chance: "{value} risk", rain: "regn",
-        snow: "snö", sleet: "snöblandat regn", hailFalling: "hagel",
+        snow: "snö", sleet: "snöblandat regn", hailFalling: "hagel", nowcastLabel: "Snart", airLabel: "Luft",
         hoursHeading: "Timmar", temperatureRow: "Temp", daysHeading: "Dagar", high: "Max", low: "Min",
         probability: "Risk",
         extreme: "Extrem", severe: "Allvarlig", moderate: "Måttlig", minor: "Låg", unknownSeverity: "Okänd",

@@ -19,7 +19,7 @@ extension Messages {
         feelsLike: "Відчувається", humidity: "Вологість", wind: "Вітер", dewPoint: "Точка роси", pressure: "Тиск",
         gusts: "Пориви", precipitation: "Опади", uvIndex: "УФ-індекс", cloudCover: "Хмарність",
         sunrise: "Схід", sunset: "Захід", visibility: "Видимість", chance: "ймовірність {value}", rain: "дощ",
-        snow: "сніг", sleet: "мокрий сніг", hailFalling: "град",
+        snow: "сніг", sleet: "мокрий сніг", hailFalling: "град", nowcastLabel: "Незабаром", airLabel: "Повітря",
         hoursHeading: "Години", temperatureRow: "Темп", daysHeading: "Дні", high: "Макс", low: "Мін",
         probability: "Ймов.",
         extreme: "Екстремальна", severe: "Висока", moderate: "Помірна", minor: "Низька", unknownSeverity: "Невідома",
