@@ -112,6 +112,21 @@ struct NowcastCadenceTests {
         #expect(check.stdout.contains("of which nowcast-only requests: 72 (1 location(s)"), "\(check.stdout)")
     }
 
+    @Test("language: de writes the nowcast's sentence in German")
+    func german() throws {
+        let broker = try TestBroker.start()
+        let server = try FixtureServer.start()
+        try server.route("/v1/forecast", [.file(Self.bergen)])
+        let state = TemporaryFolder()
+        let config = state.write(
+            "config.yaml",
+            "language: de\n" + Self.openMeteoConfig(broker: broker, server: server, state: state))
+        #expect(try Self.run(config, at: "2026-10-01T23:01:00Z").status == 0)
+        let topics = try broker.retained("weather/#")
+        let nowcast = try NowcastBridgeTests.object(topics["weather/bergen/nowcast"])
+        #expect(nowcast["summary"] as? String == "Leichter Regen, endet in etwa 15 Min.")
+    }
+
     static func oneCall4Config(broker: TestBroker, server: FixtureServer, state: TemporaryFolder) -> String {
         """
         mqtt:

@@ -8,7 +8,8 @@ import WireContract
 extension BridgeService {
     /// `<base>/<loc>/nowcast` and `<base>/<loc>/outlook` from the location's last answer.
     func publishNowcastAndOutlook(_ location: LocationSettings, state: LocationState) {
-        guard let builder = refresher.builder(for: location, state: state) else { return }
+        guard var builder = refresher.builder(for: location, state: state) else { return }
+        builder.language = location.language ?? configuration.language
         let now = clock.now()
         let waiting =
             builder.provider == "met-no"
