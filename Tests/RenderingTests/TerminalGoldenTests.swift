@@ -106,6 +106,24 @@ struct TerminalGoldenTests {
         #expect(!plain.contains("Nowcast:") && !plain.contains("Air:"))
     }
 
+    @Test("Pirate Weather's own index on the Air line and the frame's header, named after its scale")
+    func providerIndex() throws {
+        func model(_ scale: String, _ index: Double) throws -> WeatherViewModel {
+            try ViewModelFixtures.model("munich-full", now: Self.fresh) { document in
+                document["air_quality"] = [
+                    "location": document["current"]?["location"] ?? .null, "provider_index_scale": .string(scale),
+                    "current": ["european_aqi": .null, "us_aqi": .null, "provider_index": .number(index)],
+                ]
+            }
+        }
+        let renderer = TerminalRenderer(options: TerminalOptions(glyphs: .unicode))
+        #expect(renderer.render(try model("us-epa", 42)).contains("Air: US AQI 42 (good)"))
+        #expect(renderer.render(try model("eaqi-normalised", 35)).contains("Air: AQI 35 (0-100)"))
+        #expect(renderer.render(try model("eccc-aqhi", 3)).contains("Air: AQHI 3"))
+        #expect(FrameInput(try model("eccc-aqhi", 3)).airQuality == "AQHI 3")
+        #expect(FrameInput(try model("us-epa", 42.4)).airQuality == "AQI 42")
+    }
+
     @Test("the nowcast and air labels are the view's language's words")
     func nowcastAndAirLabels() throws {
         for (language, nowcast, air) in [(Language.de, "In Kürze: ", "Luft: "), (.ja, "直近: ", "空気: ")] {
