@@ -185,4 +185,29 @@ struct NowcastCadenceTests {
         #expect(check.stdout.contains("openweathermap: 576 of 900 a day"), "\(check.stdout)")
         #expect(check.stdout.contains("of which nowcast-only requests: 96 (1 location(s)"), "\(check.stdout)")
     }
+
+    @Test("One Call 4.0 with nowcast_interval: false asks no /timeline/1min and says why there is no nowcast")
+    func oneCall4Off() throws {
+        let broker = try TestBroker.start()
+        let server = try FixtureServer.start()
+        let owm = "/data/4.0/onecall"
+        for (path, file) in [
+            ("/current", "onecall4_current_lisbon_metric_2026.json"),
+            ("/timeline/1h", "onecall4_timeline1h_page1_prev_next_lisbon_2026.json"),
+            ("/timeline/1day", "onecall4_timeline1day_lisbon_2026.json"),
+        ] {
+            try server.route(owm + path, [.file(TestPaths.fixture("openweathermap", file))])
+        }
+        let state = TemporaryFolder()
+        let config = state.write(
+            "config.yaml",
+            Self.oneCall4Config(broker: broker, server: server, state: state) + "\n    nowcast_interval: false\n")
+        let result = try BridgeProcess.run(
+            ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": "2026-08-02T11:22:30Z"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try server.requests(to: owm + "/timeline/1min").isEmpty)
+        let nowcast = try NowcastBridgeTests.object(try broker.retained("weather/#")["weather/lisbon/nowcast"])
+        #expect(nowcast["available"] as? Bool == false)
+        #expect(nowcast["reason"] as? String == "nowcast_interval: false turns off the openweathermap nowcast request")
+    }
 }

@@ -14,9 +14,18 @@ extension BridgeService {
         let waiting =
             builder.provider == "met-no"
             && MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude)
+        // A provider whose nowcast comes only on its own (One Call 4.0's /timeline/1min).
+        let ownOnly = refresher.providers[builder.provider]?.nowcastOffer?.inForecast == false
         let reason =
-            waiting
-            ? "MET Norway's Nowcast has not answered yet" : Refresher.noNowcastReason(provider: builder.provider)
+            if waiting {
+                "MET Norway's Nowcast has not answered yet"
+            } else if ownOnly {
+                location.nowcastInterval == nil
+                    ? "nowcast_interval: false turns off the \(builder.provider) nowcast request"
+                    : "the \(builder.provider) nowcast request has not answered yet"
+            } else {
+                Refresher.noNowcastReason(provider: builder.provider)
+            }
         let nowcast = state.nowcast ?? .unavailable(source: builder.provider, reason: reason)
         retain(topics.nowcast(location.id), builder.nowcast(nowcast, now: now).utf8Bytes)
         if let forecast = state.forecast {
