@@ -56,6 +56,10 @@ struct NowcastCadenceTests {
         let nowcast = try NowcastBridgeTests.object(topics["weather/bergen/nowcast"])
         #expect(nowcast["available"] as? Bool == true)
         #expect(nowcast["source"] as? String == "open-meteo minutely_15")
+        // The budget counts it, saved before the process ends: 5 calls of the forecast, 1 of the nowcast.
+        let budget = try NowcastBridgeTests.object(
+            String(contentsOfFile: state.path + "/budget.json", encoding: .utf8))
+        #expect((budget["used"] as? [String: Any])?["open-meteo"] as? Int == 6, "\(budget)")
 
         let soon = try Self.run(config, at: "2026-10-01T23:27:00Z")
         #expect(soon.status == 0, "stderr: \(soon.stderr)")

@@ -74,6 +74,8 @@ extension BridgeService {
             }
             publishNowcastAndOutlook(location, state: state)
         }
+        // What these requests spent is saved now, not at the next round (`run --once` has none).
+        persistBudget()
     }
 
     /// Asks the serving provider for its nowcast alone where `NowcastRule` says so (between two
@@ -112,6 +114,8 @@ extension BridgeService {
             }
             publishNowcastAndOutlook(location, state: state)
         }
+        // What these requests spent is saved now, not at the next round (`run --once` has none).
+        persistBudget()
     }
 
     /// Asks Open-Meteo's Air Quality API for every `air_quality: true` location whose last
@@ -153,6 +157,8 @@ extension BridgeService {
             }
             publishNowcastAndOutlook(location, state: state)
         }
+        // What these requests spent is saved now, not at the next round (`run --once` has none).
+        persistBudget()
     }
 }
 
