@@ -47,6 +47,13 @@ struct NowcastRuleTests {
     @Test("no request when the forecast carries the nowcast often enough, or is about to")
     func carriedOrDueSoon() {
         #expect(decide(quarter, state(fetched: 900, interval: 900), carried) == .skip(.carriedByForecast))
+        var jittered = state(fetched: 300, interval: 900 * 1.05)
+        jittered.lastSuccess = jittered.fetchedAt
+        #expect(decide(quarter, jittered, carried) == .skip(.carriedByForecast))
+        // An answer fresh for an hour put the next forecast an hour away: the nowcast is asked between.
+        var lasting = state(fetched: 900, interval: 3600)
+        lasting.lastSuccess = lasting.fetchedAt
+        #expect(decide(quarter, lasting, carried) == .ask(provider: "open-meteo", calls: 1))
         // 58 minutes after the forecast, the next (with its nowcast) comes in 2: no extra request.
         #expect(decide(hourly, state(fetched: 3480), carried) == .skip(.forecastDueSoon))
         #expect(decide(hourly, state(fetched: 3300), carried) == .ask(provider: "open-meteo", calls: 1))

@@ -21,7 +21,8 @@ public enum NowcastRule {
         case noAnswerYet
         /// The serving provider has no nowcast of its own (NWS, met.no's forecast, OWM 2.5).
         case noSource
-        /// The forecast requests come at least as often as the nowcast is wanted, and carry it.
+        /// The forecast requests come at least as often as the nowcast is wanted, and carry it
+        /// (by the interval, or the answer's longer lifetime).
         case carriedByForecast
         /// The last nowcast is younger than `nowcast_interval`.
         case notDue
@@ -41,7 +42,11 @@ public enum NowcastRule {
         guard let wanted = location.nowcastInterval.map(Double.init) else { return .skip(.off) }
         guard let provider = state.provider, let fetchedAt = state.fetchedAt else { return .skip(.noAnswerYet) }
         guard let offer else { return .skip(.noSource) }
-        if offer.inForecast, PollingRules.interval(of: location) <= wanted { return .skip(.carriedByForecast) }
+        // The forecasts' cadence: the interval, or longer where the answer's lifetime (`Expires`,
+        // `max-age`) put the next poll later (less the at most 5 % jitter).
+        let since = state.lastSuccess ?? fetchedAt
+        let cadence = max(PollingRules.interval(of: location), state.nextPoll.timeIntervalSince(since) / 1.05)
+        if offer.inForecast, cadence <= wanted { return .skip(.carriedByForecast) }
         let last = [offer.inForecast ? fetchedAt : nil, state.nowcastFetchedAt].compactMap { $0 }.max()
         if let last, now.timeIntervalSince(last) < wanted { return .skip(.notDue) }
         if offer.inForecast, state.nextPoll.timeIntervalSince(now) < wanted / 3 { return .skip(.forecastDueSoon) }
