@@ -102,7 +102,9 @@ public struct WeatherViewModel: Sendable {
         provider = main?.provider
         attribution = main?.attribution
         status = try payloads.status.map { (payload) throws(ViewModelError) in try BridgeStatus(payload) }
-        nowcastSummary = payloads.nowcast?.json["summary"]?.string
+        nowcastSummary =
+            payloads.nowcast.flatMap { Self.nowcastSentence($0.json, now: now, language: language) }
+            ?? payloads.nowcast?.json["summary"]?.string
         nowcastAvailable = payloads.nowcast?.json["available"]?.bool ?? false
         nowcastMinutesUntilStart = payloads.nowcast?.json["minutes_until_start"]?.double.map { Int($0) }
         let tonight = payloads.outlook?.json["tonight"]

@@ -50,7 +50,9 @@ public struct NowcastOutlook: Sendable, Equatable {
         intensity < 2.5 ? words.nowcastLight : intensity < 7.6 ? words.nowcastModerate : words.nowcastHeavy
     }
 
-    static func sentence(
+    /// The sentence of a nowcast as of `now` in `words`' language: the payload's `summary`, and
+    /// what weatherview says again in its own language from the payload's fields. `peak` in mm/h.
+    public static func sentence(
         now: Date, startsAt: Date?, endsAt: Date?, windowEnd: Date, peak: Double?, type: PrecipitationType?,
         words: Messages
     ) -> String {
