@@ -71,6 +71,10 @@ public enum EffectiveConfiguration {
             if let zone = location.timezone { lines.append("    timezone: " + writer.text(zone)) }
             lines.append("    providers: [" + location.providers.map(writer.text).joined(separator: ", ") + "]")
             lines.append("    interval: " + MessageText.duration(location.interval))
+            if location.airQuality { lines.append("    air_quality: true") }
+            if location.nowcastInterval != 900 {
+                lines.append("    nowcast_interval: " + (location.nowcastInterval.map(MessageText.duration) ?? "false"))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

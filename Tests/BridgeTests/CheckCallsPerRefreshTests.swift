@@ -6,7 +6,9 @@ import Testing
 /// counts One Call 4.0's pages in the budget.
 @Suite("check: calls per refresh")
 struct CheckCallsPerRefreshTests {
-    @Test("onecall4 with 48 hours and 7 days: 5 calls a refresh, each api mode listed")
+    @Test(
+        "onecall4 with 48 hours and 7 days: 5 calls a refresh plus a 1min nowcast call every 15 min, each api mode listed"
+    )
     func oneCall4() throws {
         let folder = TemporaryFolder()
         let config = folder.write(
@@ -26,7 +28,7 @@ struct CheckCallsPerRefreshTests {
         let result = try BridgeProcess.run(["check", "--config", config])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
-            result.stdout.contains("openweathermap: 480 of 900 a day (96 weather requests, 5 calls each"),
+            result.stdout.contains("openweathermap: 576 of 900 a day (96 weather requests, 5 calls each"),
             "\(result.stdout)")
         #expect(result.stdout.contains("  api: onecall: 1 ("))
         #expect(result.stdout.contains("  api: free: 2 ("))

@@ -244,6 +244,18 @@ struct HomeAssistantDiscoveryTests {
         #expect(Self.payload(provider: "nws")["dev"]?["model"] == "US National Weather Service forecast")
     }
 
+    @Test("a Pirate Weather location gets its own air quality index sensor, unless air_quality: true asks Open-Meteo")
+    func pirateIndex() throws {
+        let pirate = Self.payload(provider: "pirate-weather")
+        #expect(pirate["cmps"]?.object?.keys == Self.components + ["provider_aqi"])
+        #expect(Self.problems(pirate) == [])
+        let component = try #require(pirate["cmps"]?["provider_aqi"])
+        #expect(component["device_class"] == "aqi" && component["state_topic"] == "weather/home/air_quality")
+        #expect(component["value_template"]?.string?.contains("provider_index") == true)
+        let both = Self.payload(provider: "pirate-weather", airQuality: true)
+        #expect(both["cmps"]?.object?.keys == Self.components + Self.airQualityComponents)
+    }
+
     @Test("air-quality sensors only for a location with air_quality, with Home Assistant's device classes and units")
     func airQuality() throws {
         #expect(Self.payload()["cmps"]?.object?.keys == Self.components)

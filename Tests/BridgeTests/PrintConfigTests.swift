@@ -22,11 +22,14 @@ struct PrintConfigTests {
             name: !secret cabin_name
             latitude: 61.1
             longitude: 10.4
+            air_quality: true
+            nowcast_interval: false
           - <<: *defaults
             id: home
             latitude: 59.91
             longitude: 10.75
             interval: 1h
+            nowcast_interval: 30m
         """
     static let secrets = """
         mqtt_user: bridge-user
@@ -60,6 +63,8 @@ struct PrintConfigTests {
         let again = try ConfigurationLoader.load(path: printed, environment: [:])
         #expect(again.locations.map(\.id) == original.locations.map(\.id))
         #expect(again.locations.map(\.interval) == original.locations.map(\.interval))
+        #expect(again.locations.map(\.airQuality) == [true, false])
+        #expect(again.locations.map(\.nowcastInterval) == [nil, 1800])
         #expect(again.locations.map(\.providers) == original.locations.map(\.providers))
         #expect(again.locations.map(\.timezone) == original.locations.map(\.timezone))
         #expect(again.mqtt.port == original.mqtt.port)

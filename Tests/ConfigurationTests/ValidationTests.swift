@@ -248,6 +248,12 @@ struct ValidationTests {
         Case(
             name: "interval under a minute", yaml: location("    interval: 30s\n"), line: 5,
             mentions: ["locations[0].interval must be at least 1m (got 30s)"]),
+        Case(
+            name: "nowcast_interval under 5 minutes", yaml: location("    nowcast_interval: 1m\n"), line: 5,
+            mentions: ["locations[0].nowcast_interval must be at least 5m (got 1m)"]),
+        Case(
+            name: "nowcast_interval neither a duration nor false", yaml: location("    nowcast_interval: often\n"),
+            line: 5, mentions: ["locations[0].nowcast_interval must be a duration such as 90s, 15m, 2h or 1d"]),
         // Cross-checks.
         Case(
             name: "openweathermap without a key", yaml: location("    providers: [openweathermap]\n"), line: 2,

@@ -24,7 +24,7 @@ struct LanguageRequestTests {
         #expect(owm.requests(for: query(.nb)).first?.url.contains("&lang=no") == true)
         #expect(owm.requests(for: query(.zh)).first?.url.contains("&lang=zh_cn") == true)
         #expect(free.requests(for: query(.uk)).allSatisfy { $0.url.contains("&lang=uk") })
-        #expect(pirate.request(for: query(.fr)).url.hasSuffix("?units=si&lang=fr"))
+        #expect(pirate.request(for: query(.fr)).url.hasSuffix("?units=si&version=2&lang=fr"))
         // English is the providers' default: the URLs stay as they were.
         #expect(owm.requests(for: query(.en)).allSatisfy { !$0.url.contains("lang=") })
         #expect(!pirate.request(for: query(.en)).url.contains("lang="))

@@ -158,7 +158,7 @@ struct PirateWeatherTests {
             ProviderQuery(latitude: 40.7128, longitude: -74.006, timezone: "America/New_York"), transport: transport)
         let sent = await transport.sent
         #expect(
-            sent.first?.url == "http://127.0.0.1:9/forecast/SECRETKEY123/40.7128,-74.0060?units=si")
+            sent.first?.url == "http://127.0.0.1:9/forecast/SECRETKEY123/40.7128,-74.0060?units=si&version=2")
         #expect(sent.first?.secrets.contains("SECRETKEY123") == true)
         #expect(sent.first?.header("User-Agent") == CatalogTests.userAgent)
         #expect(result.rateLimit == RateLimit(limit: 10000, remaining: 9958, reset: 3600))

@@ -106,6 +106,64 @@ struct TerminalGoldenTests {
         #expect(!plain.contains("Nowcast:") && !plain.contains("Air:"))
     }
 
+    @Test("Pirate Weather's own index on the Air line and the frame's header, named after its scale")
+    func providerIndex() throws {
+        func model(_ scale: String, _ index: Double) throws -> WeatherViewModel {
+            try ViewModelFixtures.model("munich-full", now: Self.fresh) { document in
+                document["air_quality"] = [
+                    "location": document["current"]?["location"] ?? .null, "provider_index_scale": .string(scale),
+                    "current": ["european_aqi": .null, "us_aqi": .null, "provider_index": .number(index)],
+                ]
+            }
+        }
+        let renderer = TerminalRenderer(options: TerminalOptions(glyphs: .unicode))
+        #expect(renderer.render(try model("us-epa", 42)).contains("Air: US AQI 42 (good)"))
+        #expect(renderer.render(try model("eaqi-normalised", 35)).contains("Air: AQI 35 (0-100)"))
+        #expect(renderer.render(try model("eccc-aqhi", 3)).contains("Air: AQHI 3"))
+        #expect(FrameInput(try model("eccc-aqhi", 3)).airQuality == "AQHI 3")
+        #expect(FrameInput(try model("us-epa", 42.4)).airQuality == "AQI 42")
+    }
+
+    @Test("the nowcast's sentence said again in the view's language and as of its now, from the payload's fields")
+    func nowcastSentence() throws {
+        func model(_ language: Language, now: String, intensityUnit: String = "mm/h", peak: Double = 1)
+            throws -> WeatherViewModel
+        {
+            try ViewModelFixtures.model("munich-full", now: now, language: language) { document in
+                document["nowcast"] = [
+                    "location": document["current"]?["location"] ?? .null, "available": true,
+                    "minutes_until_start": 20, "summary": "Light rain starting in about 20 min, for 40 min",
+                    "units": ["precipitation_intensity": .string(intensityUnit)],
+                    "window_end": "2026-02-07T18:20:00+01:00", "starts_at": "2026-02-07T16:40:00+01:00",
+                    "ends_at": "2026-02-07T17:20:00+01:00", "peak_intensity": .number(peak),
+                    "precipitation_type": "rain",
+                ]
+            }
+        }
+        #expect(try model(.de, now: Self.fresh).nowcastSummary == "Leichter Regen ab in etwa 20 Min., 40 Min. lang")
+        #expect(
+            try model(.en, now: "2026-02-07T16:30:00+01:00").nowcastSummary
+                == "Light rain starting in about 10 min, for 40 min")
+        #expect(
+            try model(.en, now: Self.fresh, intensityUnit: "in/h", peak: 0.2).nowcastSummary
+                == "Moderate rain starting in about 20 min, for 40 min")
+        // Past its window the payload's own sentence stands.
+        #expect(
+            try model(.de, now: "2026-02-07T18:30:00+01:00").nowcastSummary
+                == "Light rain starting in about 20 min, for 40 min")
+    }
+
+    @Test("the nowcast and air labels are the view's language's words")
+    func nowcastAndAirLabels() throws {
+        for (language, nowcast, air) in [(Language.de, "In Kürze: ", "Luft: "), (.ja, "直近: ", "空気: ")] {
+            let model = try ViewModelFixtures.model(
+                "munich-full", now: Self.fresh, language: language, edit: Self.withNowcastAndAir)
+            let text = TerminalRenderer(options: TerminalOptions(glyphs: .unicode)).render(model)
+            #expect(text.contains(nowcast) && text.contains(air), "\(text)")
+            #expect(!text.contains("Nowcast:") && !text.contains("Air:"))
+        }
+    }
+
     @Test("the view fits 25 lines and 80 columns")
     func size() throws {
         let model = try ViewModelFixtures.model("munich-full", now: Self.fresh)

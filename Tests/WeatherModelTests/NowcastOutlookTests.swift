@@ -65,4 +65,30 @@ struct NowcastOutlookTests {
         #expect(none.outlook(now: Self.start).summary == nil)
         #expect(!none.isAvailable)
     }
+
+    @Test("the sentence in the payload's language, each branch in German, and every language fills it")
+    func languages() {
+        let later = Dictionary(uniqueKeysWithValues: (4..<12).map { ($0, 1.0) })
+        let falling = Dictionary(uniqueKeysWithValues: (0..<3).map { ($0, 3.0) })
+        let all = Dictionary(uniqueKeysWithValues: (0..<24).map { ($0, 9.0) })
+        let open = Dictionary(uniqueKeysWithValues: (20..<24).map { ($0, 1.0) })
+        func say(_ wet: [Int: Double], _ language: Language, type: PrecipitationType? = .rain) -> String? {
+            Self.nowcast(wet, type: type).outlook(now: Self.start, language: language).summary
+        }
+        #expect(say(later, .de) == "Leichter Regen ab in etwa 20 Min., 40 Min. lang")
+        #expect(say(falling, .de) == "Mäßiger Regen, endet in etwa 15 Min.")
+        #expect(say(all, .de, type: .snow) == "Starker Schnee noch mindestens 2 Stunden")
+        #expect(say(open, .de) == "Leichter Regen ab in etwa 1 Std. 40 Min., mindestens 20 Min. lang")
+        #expect(say([:], .de) == "Kein Niederschlag in den nächsten 2 Stunden")
+        #expect(say(later, .fr) == "Pluie faible dans environ 20 min, pendant 40 min")
+        #expect(say(later, .ja) == "約20分後に弱い雨、40分続く")
+        #expect(say(later, .ru) == "Дождь слабой интенсивности примерно через 20 мин, в течение 40 мин")
+        for language in Language.allCases {
+            for sentence in [say(later, language), say(falling, language), say(all, language), say([:], language)] {
+                let text = sentence ?? ""
+                #expect(!text.isEmpty && !text.contains("{") && !text.contains("}"), "\(language): \(text)")
+                if language != .en { #expect(!text.contains("starting") && !text.contains("expected"), "\(text)") }
+            }
+        }
+    }
 }

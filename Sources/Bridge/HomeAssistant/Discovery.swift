@@ -66,7 +66,9 @@ public enum Discovery {
         let topics = TopicNames(base: configuration.mqtt.baseTopic)
         let ids = HomeAssistantIDs(baseTopic: configuration.mqtt.baseTopic, location: location.id)
         var components = JSONObject()
-        for sensor in DiscoverySensor.all(units: configuration.units, airQuality: location.airQuality) {
+        let sensors = DiscoverySensor.all(
+            units: configuration.units, airQuality: location.airQuality, providerIndex: provider == "pirate-weather")
+        for sensor in sensors {
             components[sensor.key] = component(sensor, ids: ids, location: location.id, topics: topics)
         }
         return [

@@ -22,6 +22,16 @@ extension DiscoverySensor {
         ]
     }
 
+    /// From `<base>/<loc>/air_quality`'s `current.provider_index`, for Pirate Weather locations
+    /// without `air_quality: true`: Pirate's own index (`aqi`, no unit; on the payload's
+    /// `provider_index_scale`).
+    static var providerIndexSensor: DiscoverySensor {
+        DiscoverySensor(
+            key: "provider_aqi", name: "Air quality index", source: .airQuality,
+            valueTemplate: Jinja.member("current", "provider_index", scale: nil), deviceClass: "aqi",
+            stateClass: "measurement", unit: nil, precision: 0, icon: nil)
+    }
+
     /// From `<base>/<loc>/air_quality`'s `current`, for locations with `air_quality: true`:
     /// the European and US AQI (`aqi`, no unit) and the pollutants in μg/m³ (Greek mu, `HomeAssistantUnits`), except carbon
     /// monoxide, which Home Assistant accepts in ppm or mg/m³ only (announced in mg/m³, our

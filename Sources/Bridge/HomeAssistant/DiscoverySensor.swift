@@ -37,9 +37,10 @@ struct DiscoverySensor: Sendable, Equatable {
     var options: [String]?
 
     /// Every sensor of a location, for the configured units: the weather sensors, the nowcast's
-    /// (`nowcast`), and with `airQuality` the air-quality sensors (`airQuality(units:)`).
-    static func all(units: UnitSettings, airQuality: Bool = false) -> [DiscoverySensor] {
-        weather(units: units) + nowcast + (airQuality ? Self.airQuality : [])
+    /// (`nowcast`), and with `airQuality` the air-quality sensors (`airQuality(units:)`), else with
+    /// `providerIndex` the provider's own index (`providerIndexSensor`).
+    static func all(units: UnitSettings, airQuality: Bool = false, providerIndex: Bool = false) -> [DiscoverySensor] {
+        weather(units: units) + nowcast + (airQuality ? Self.airQuality : providerIndex ? [providerIndexSensor] : [])
     }
 
     /// The sensors of the location's weather readings.

@@ -58,8 +58,14 @@ public enum LocationSchedule {
         var state = state
         state.lastAttempt = now
         state.forecast = result.forecast
-        // met.no's nowcast comes from a request of its own (refreshMetNoNowcast): keep it.
-        if result.nowcast != nil || provider != "met-no" { state.nowcast = result.nowcast }
+        // A nowcast from a request of its own (met.no's Nowcast 2.0, One Call 4.0's
+        // `/timeline/1min`) stays when the same provider's forecast carries none.
+        if result.nowcast != nil || (provider != state.provider && provider != "met-no") {
+            state.nowcast = result.nowcast
+        }
+        // The air quality an answer carries (Pirate Weather's index) where the location has not
+        // opted in to Open-Meteo's fuller one (`air_quality: true`).
+        if !location.airQuality { state.airQuality = result.airQuality }
         state.lastError = earlier.first.map {
             LocationState.LastError(
                 at: now, provider: $0.provider, message: $0.error.description, httpStatus: $0.error.httpStatus)

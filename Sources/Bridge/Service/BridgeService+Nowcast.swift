@@ -8,20 +8,30 @@ import WireContract
 extension BridgeService {
     /// `<base>/<loc>/nowcast` and `<base>/<loc>/outlook` from the location's last answer.
     func publishNowcastAndOutlook(_ location: LocationSettings, state: LocationState) {
-        guard let builder = refresher.builder(for: location, state: state) else { return }
+        guard var builder = refresher.builder(for: location, state: state) else { return }
+        builder.language = location.language ?? configuration.language
         let now = clock.now()
         let waiting =
             builder.provider == "met-no"
             && MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude)
+        // A provider whose nowcast comes only on its own (One Call 4.0's /timeline/1min).
+        let ownOnly = refresher.providers[builder.provider]?.nowcastOffer?.inForecast == false
         let reason =
-            waiting
-            ? "MET Norway's Nowcast has not answered yet" : Refresher.noNowcastReason(provider: builder.provider)
+            if waiting {
+                "MET Norway's Nowcast has not answered yet"
+            } else if ownOnly {
+                location.nowcastInterval == nil
+                    ? "nowcast_interval: false turns off the \(builder.provider) nowcast request"
+                    : "the \(builder.provider) nowcast request has not answered yet"
+            } else {
+                Refresher.noNowcastReason(provider: builder.provider)
+            }
         let nowcast = state.nowcast ?? .unavailable(source: builder.provider, reason: reason)
         retain(topics.nowcast(location.id), builder.nowcast(nowcast, now: now).utf8Bytes)
         if let forecast = state.forecast {
             retain(topics.outlook(location.id), builder.outlook(forecast, now: now).utf8Bytes)
         }
-        if location.airQuality, let air = state.airQuality {
+        if let air = state.airQuality {
             retain(topics.airQuality(location.id), builder.airQuality(air, now: now).utf8Bytes)
         }
     }
@@ -64,6 +74,48 @@ extension BridgeService {
             }
             publishNowcastAndOutlook(location, state: state)
         }
+        // What these requests spent is saved now, not at the next round (`run --once` has none).
+        persistBudget()
+    }
+
+    /// Asks the serving provider for its nowcast alone where `NowcastRule` says so (between two
+    /// forecasts of a location polled less often than `nowcast_interval`, or One Call 4.0's
+    /// `/timeline/1min`), counted in its budget. A failure is logged and keeps the last nowcast:
+    /// the readings are neither blocked nor marked stale.
+    func refreshOwnNowcasts() async {
+        let now = clock.now()
+        for location in configuration.locations {
+            guard var state = states[location.id] else { continue }
+            let source = state.provider.flatMap { refresher.providers[$0] }
+            budget.roll(to: now)
+            let decision = NowcastRule.decide(
+                location: location, state: state, offer: source?.nowcastOffer, now: now,
+                used: state.provider.map(budget.usedToday) ?? 0,
+                limit: state.provider.map { PollingRules.dailyBudget($0, configuration: configuration) } ?? 0)
+            if decision == .skip(.overBudget) {
+                log.debug("nowcast skipped: the daily budget is used up", ["location": location.id])
+            }
+            guard case .ask(let provider, let calls) = decision, let source else { continue }
+            budget.spend(provider, calls: calls, now: now)
+            state.nowcastFetchedAt = now
+            let query = ProviderQuery(
+                latitude: location.latitude, longitude: location.longitude, timezone: location.timezone)
+            do {
+                if let nowcast = try await source.fetchNowcast(query, transport: refresher.transport) {
+                    state.nowcast = nowcast
+                }
+                log.debug("nowcast refreshed", ["location": location.id, "provider": provider])
+            } catch {
+                log.warning("nowcast failed: \(error.description)", ["location": location.id, "provider": provider])
+            }
+            states[location.id] = state
+            if store.save(location: location.id, state, previous: savedState[location.id]) {
+                savedState[location.id] = state
+            }
+            publishNowcastAndOutlook(location, state: state)
+        }
+        // What these requests spent is saved now, not at the next round (`run --once` has none).
+        persistBudget()
     }
 
     /// Asks Open-Meteo's Air Quality API for every `air_quality: true` location whose last
@@ -105,6 +157,8 @@ extension BridgeService {
             }
             publishNowcastAndOutlook(location, state: state)
         }
+        // What these requests spent is saved now, not at the next round (`run --once` has none).
+        persistBudget()
     }
 }
 

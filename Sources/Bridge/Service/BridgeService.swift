@@ -141,6 +141,7 @@ public actor BridgeService {
             }
             exitCode = await refreshDue()
             await refreshMetNoNowcast()
+            await refreshOwnNowcasts()
             await refreshAirQuality()
             publishStatuses()
         } else {
@@ -148,6 +149,7 @@ public actor BridgeService {
                 systemd.watchdog()
                 _ = await refreshDue()
                 await refreshMetNoNowcast()
+                await refreshOwnNowcasts()
                 await refreshAirQuality()
                 retryUnsavedState()
                 if let line = summary.line(now: clock.now()) { log.info(line) }

@@ -69,20 +69,35 @@ struct RedactingProvider: WeatherProvider {
     var attribution: String? { wrapped.attribution }
     var callsPerFetch: Int { wrapped.callsPerFetch }
 
+    var nowcastOffer: NowcastOffer? { wrapped.nowcastOffer }
+
     func fetch(_ query: ProviderQuery, transport: any ProviderTransport) async throws(ProviderError) -> ProviderResult {
         do {
             return try await wrapped.fetch(query, transport: transport)
         } catch {
-            switch error {
-            case .notModified: throw error
-            case .unauthorized(let message): throw .unauthorized(Secrets.redact(message))
-            case .rateLimited(let message, let retryAfter):
-                throw .rateLimited(Secrets.redact(message), retryAfter: retryAfter)
-            case .http(let status, let message, let retryAfter):
-                throw .http(status: status, message: Secrets.redact(message), retryAfter: retryAfter)
-            case .invalidResponse(let message): throw .invalidResponse(Secrets.redact(message))
-            case .unreachable(let message): throw .unreachable(Secrets.redact(message))
-            }
+            throw Self.redacted(error)
+        }
+    }
+
+    func fetchNowcast(_ query: ProviderQuery, transport: any ProviderTransport) async throws(ProviderError)
+        -> Nowcast?
+    {
+        do {
+            return try await wrapped.fetchNowcast(query, transport: transport)
+        } catch {
+            throw Self.redacted(error)
+        }
+    }
+
+    static func redacted(_ error: ProviderError) -> ProviderError {
+        switch error {
+        case .notModified: error
+        case .unauthorized(let message): .unauthorized(Secrets.redact(message))
+        case .rateLimited(let message, let retryAfter): .rateLimited(Secrets.redact(message), retryAfter: retryAfter)
+        case .http(let status, let message, let retryAfter):
+            .http(status: status, message: Secrets.redact(message), retryAfter: retryAfter)
+        case .invalidResponse(let message): .invalidResponse(Secrets.redact(message))
+        case .unreachable(let message): .unreachable(Secrets.redact(message))
         }
     }
 }
@@ -159,6 +174,8 @@ public struct RequestPlan: Sendable {
             if Self.asksOneCall4AlertIDs(location) {
                 calls["openweathermap", default: 0] += Int((86400 / interval).rounded(.up))
             }
+            calls[primary, default: 0] += NowcastRule.callsPerDay(
+                location: location, offer: providers[primary]?.nowcastOffer)
             if location.airQuality { calls["open-meteo", default: 0] += Self.airQualityCallsPerDay }
             if primary == "met-no", MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude) {
                 calls["met-no", default: 0] += Self.metNoNowcastCallsPerDay
@@ -173,6 +190,19 @@ public struct RequestPlan: Sendable {
     public static func asksOneCall4AlertIDs(_ location: LocationSettings) -> Bool {
         location.providers.first != "openweathermap"
             && AlertSources.sources(for: location).contains(AlertSourceName.openweathermap.rawValue)
+    }
+
+    /// Nowcast-only calls a day per provider (`NowcastRule.callsPerDay`), primaries only.
+    public var nowcastCallsPerDay: [String: (calls: Int, locations: Int)] {
+        var result: [String: (calls: Int, locations: Int)] = [:]
+        for location in configuration.locations {
+            guard let primary = location.providers.first else { continue }
+            let calls = NowcastRule.callsPerDay(location: location, offer: providers[primary]?.nowcastOffer)
+            guard calls > 0 else { continue }
+            let sum = result[primary] ?? (0, 0)
+            result[primary] = (sum.calls + calls, sum.locations + 1)
+        }
+        return result
     }
 
     /// met.no Nowcast requests a day of one met-no location in its area: one every 5 minutes.
@@ -213,15 +243,19 @@ public struct RequestPlan: Sendable {
         lines.append("locations:")
         for location in configuration.locations {
             let interval = PollingRules.interval(of: location)
+            let offer = location.providers.first.flatMap { providers[$0] }?.nowcastOffer
+            let ownNowcast = NowcastRule.callsPerDay(location: location, offer: offer) > 0
             lines.append(
                 "  \(location.id) (\(location.name)) \(location.latitude), \(location.longitude)"
                     + " zone \(location.timezone ?? "from provider") every \(Int(interval / 60)) min"
                     + " via \(location.providers.joined(separator: " -> "))"
+                    + (ownNowcast ? ", nowcast every \((location.nowcastInterval ?? 0) / 60) min" : "")
                     + (location.airQuality ? ", air quality hourly via open-meteo" : ""))
         }
         lines.append("")
         lines.append("requests per day (primary providers; fallbacks only ask when the primary fails):")
         let calls = callsPerDay
+        let nowcasts = nowcastCallsPerDay
         let airQuality = configuration.locations.filter(\.airQuality).count
         let alertIDLocations = configuration.locations.filter(Self.asksOneCall4AlertIDs)
         let alertIDCalls = alertIDLocations.reduce(0) { $0 + Int((86400 / PollingRules.interval(of: $1)).rounded(.up)) }
@@ -238,12 +272,18 @@ public struct RequestPlan: Sendable {
             let perFetch = providers[name]?.callsPerFetch ?? 1
             let airCalls = name == "open-meteo" ? airQuality * Self.airQualityCallsPerDay : 0
             let idCalls = name == "openweathermap" ? alertIDCalls : 0
+            let nowcast = nowcasts[name]
             let counted =
                 perFetch > 1
-                ? " (\((used - airCalls - idCalls) / perFetch) weather requests, \(perFetch) calls each by the provider's count)"
+                ? " (\((used - airCalls - idCalls - (nowcast?.calls ?? 0)) / perFetch) weather requests, \(perFetch) calls each by the provider's count)"
                 : ""
             let warning = used > limit ? "  WARNING: over budget, poll less often or raise daily_budget" : ""
             lines.append("  \(name): \(used) of \(limit) a day\(counted)\(warning)")
+            if let nowcast {
+                lines.append(
+                    "    of which nowcast-only requests: \(nowcast.calls) (\(nowcast.locations) location(s), "
+                        + "nowcast_interval)")
+            }
             if name == "open-meteo", airQuality > 0 {
                 lines.append(
                     "    of which air quality: \(airCalls) (\(airQuality) location(s), "

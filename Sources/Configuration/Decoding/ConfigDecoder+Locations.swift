@@ -5,7 +5,7 @@ import YAML
 extension ConfigDecoder {
     static let locationKeys = [
         "id", "name", "latitude", "longitude", "timezone", "providers", "interval", "elevation", "air_quality",
-        "language", "alerts", "meteoalarm",
+        "nowcast_interval", "language", "alerts", "meteoalarm",
     ]
 
     /// The `locations:` list: at least one, ids unique (`LocationSettings` documents the keys).
@@ -82,6 +82,11 @@ extension ConfigDecoder {
         location.interval = try duration(section, "interval", in: 60...366 * 86400) ?? location.interval
         location.elevation = try double(section, "elevation", in: -500...9000)
         location.airQuality = try bool(section, "air_quality") ?? false
+        if let node = section.value("nowcast_interval"), node.isPlain, node.text == "false" {
+            location.nowcastInterval = nil
+        } else if let seconds = try duration(section, "nowcast_interval", in: 300...86400) {
+            location.nowcastInterval = seconds
+        }
         location.language = try language(section, "language")
         try alertSettings(section, path: path, into: &location)
         return location

@@ -8,7 +8,8 @@ import WeatherModel
 /// name; required for met-no), `providers` (first = primary, the rest fallbacks; default
 /// `[open-meteo]`), `interval` (≥ 1m, default 15m), `elevation` (metres above sea level,
 /// −500…9000, optional: passed to met.no as `altitude` and to Open-Meteo as `elevation`),
-/// `air_quality` (default false), `language` (default: the top-level `language`), `alerts`
+/// `air_quality` (default false), `nowcast_interval` (≥ 5m, default 15m, or `false`),
+/// `language` (default: the top-level `language`), `alerts`
 /// (warning sources) and `meteoalarm` (`{country, region}`).
 public struct LocationSettings: Sendable, Equatable {
     public var id: String
@@ -25,6 +26,10 @@ public struct LocationSettings: Sendable, Equatable {
     /// `air_quality: true`: also ask Open-Meteo's Air Quality API (hourly, counted in the
     /// open-meteo budget) and publish `<base>/<loc>/air_quality`. Off by default.
     public var airQuality = false
+    /// `nowcast_interval`: seconds between two nowcasts where the forecast requests come less
+    /// often (an own, nowcast-only request in between; SPEC §4), `nil` for `false` (only what
+    /// the forecast requests carry). Default 15 min, the Open-Meteo `minutely_15` step.
+    public var nowcastInterval: Int? = 900
     /// `language`: this location's summaries in another language than the top-level one.
     public var language: Language?
     /// The line of the item, `nil` when built in code.

@@ -14,6 +14,10 @@ public protocol WeatherProvider: Sendable {
     var callsPerFetch: Int { get }
     /// Asks the provider for the location and decodes the answer.
     func fetch(_ query: ProviderQuery, transport: any ProviderTransport) async throws(ProviderError) -> ProviderResult
+    /// Whether and how it gives the nowcast with a request of its own (`nil`: it does not).
+    var nowcastOffer: NowcastOffer? { get }
+    /// Asks for the nowcast alone (the cheapest request that returns the minutely block).
+    func fetchNowcast(_ query: ProviderQuery, transport: any ProviderTransport) async throws(ProviderError) -> Nowcast?
 }
 
 /// What a provider needs to know about a location.
@@ -121,11 +125,14 @@ public struct ProviderResult: Sendable {
     public var rateLimit: RateLimit?
     /// The next hour or two by the minute, where the same answer carried it (SPEC §4 `nowcast`).
     public var nowcast: Nowcast?
+    /// The air quality the same answer carried (Pirate Weather's `airQualityIndex`).
+    public var airQuality: AirQuality?
 
     public init(
         forecast: Forecast, freshness: Freshness, requests: Int = 1, rateLimit: RateLimit? = nil,
-        nowcast: Nowcast? = nil
+        nowcast: Nowcast? = nil, airQuality: AirQuality? = nil
     ) {
+        self.airQuality = airQuality
         self.forecast = forecast
         self.freshness = freshness
         self.requests = requests

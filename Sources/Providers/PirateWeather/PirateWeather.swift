@@ -2,8 +2,9 @@ import FoundationEssentials
 import ProviderFacts
 import WeatherModel
 
-/// Pirate Weather (the Dark Sky API): `/forecast/{key}/{lat},{lon}?units=si`, one request for
-/// current, the next hour by the minute, 48 hours, 8 days and alerts. The key is part of the PATH, so it
+/// Pirate Weather (the Dark Sky API): `/forecast/{key}/{lat},{lon}?units=si&version=2`, one request
+/// for current, the next hour by the minute, 48 hours, 8 days, alerts and (`version=2`) the air
+/// quality index. The key is part of the PATH, so it
 /// is listed in `secrets`. The decoder reads `flags.units` rather than trusting the request.
 public struct PirateWeather: WeatherProvider {
     public static let defaultBaseURL = ProviderDescriptor.pirateWeather.defaultBaseURL
@@ -25,7 +26,7 @@ public struct PirateWeather: WeatherProvider {
     public func request(for query: ProviderQuery) -> ProviderRequest {
         let url =
             baseURL + "/forecast/" + percentEncode(apiKey) + "/" + query.latitudeText + "," + query.longitudeText
-            + "?units=si" + (query.language == .en ? "" : "&lang=" + query.language.rawValue)
+            + "?units=si&version=2" + (query.language == .en ? "" : "&lang=" + query.language.rawValue)
         var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept", "application/json")]
         headers += query.validators?.requestHeaders ?? []
         return ProviderRequest(url: url, headers: headers, secrets: [apiKey, percentEncode(apiKey)])
@@ -40,7 +41,8 @@ public struct PirateWeather: WeatherProvider {
         let forecast = try Self.decode(response.body, requestedUnits: "si", timezone: query.timezone)
         return ProviderResult(
             forecast: forecast, freshness: Freshness(response: response), requests: 1,
-            rateLimit: Self.rateLimit(response), nowcast: try? Self.decodeNowcast(response.body, requestedUnits: "si"))
+            rateLimit: Self.rateLimit(response), nowcast: try? Self.decodeNowcast(response.body, requestedUnits: "si"),
+            airQuality: try? Self.decodeAirQuality(response.body, requestedUnits: "si"))
     }
 
     /// `ratelimit-limit`/`-remaining`/`-reset`; where only `x-forecast-api-calls` (calls used

@@ -55,7 +55,7 @@ extension FrameInput {
             staleness: Self.staleness(model.freshness), ageText: Self.ageText(model.freshness, language: language),
             attribution: model.attribution, language: language,
             nowcast: Self.nearNowcast(model),
-            airQuality: (model.europeanAQI ?? model.usAQI).map { "AQI \(Int($0.rounded()))" })
+            airQuality: AirQualityScale.short(model))
     }
 
     /// Precipitation starting within this many minutes puts the nowcast strip on the frame.

@@ -10,7 +10,7 @@ extension TerminalRenderer.Context {
         blank()
         if let nowcast {
             var row = line()
-            let label = "Nowcast: "
+            let label = words.nowcastLabel + ": "
             row.add(label, .bold)
             let wetSoon = model.nowcastMinutesUntilStart.map { $0 <= 30 } ?? false
             row.add(text(nowcast, max: options.width - TerminalText.width(label)), wetSoon ? .cyan : nil)
@@ -18,7 +18,7 @@ extension TerminalRenderer.Context {
         }
         if let air {
             var row = line()
-            let label = "Air: "
+            let label = words.airLabel + ": "
             row.add(label, .bold)
             row.add(text(air, max: options.width - TerminalText.width(label)))
             emit(row)

@@ -27,6 +27,30 @@ public enum AirQualityScale {
         }
     }
 
+    /// A provider's own index on its scale: "US AQI 42 (good)", "AQHI 3", "DAQI 2", "AQI 35 (0-100)".
+    static func providerIndex(_ index: Double, scale: String) -> String {
+        let value = Int(index.rounded())
+        return switch scale {
+        case "us-epa": "US AQI \(value) (\(us(index)))"
+        case "eccc-aqhi": "AQHI \(value)"
+        case "uk-daqi": "DAQI \(value)"
+        default: "AQI \(value) (0-100)"
+        }
+    }
+
+    /// The short form on an e-ink header: "AQI 27", or the provider's index ("AQHI 3").
+    public static func short(_ model: WeatherViewModel) -> String? {
+        if let index = model.europeanAQI ?? model.usAQI { return "AQI \(Int(index.rounded()))" }
+        guard let index = model.providerIndex else { return nil }
+        let name =
+            switch model.providerIndexScale {
+            case "eccc-aqhi": "AQHI"
+            case "uk-daqi": "DAQI"
+            default: "AQI"
+            }
+        return "\(name) \(Int(index.rounded()))"
+    }
+
     /// "European AQI 27 (fair) · US AQI 61 (moderate) · PM2.5 8 · PM10 13 µg/m³": the
     /// values the model has, `nil` when it has none.
     public static func summary(_ model: WeatherViewModel, separator: String = " · ", asciiOnly: Bool = false) -> String?
@@ -35,6 +59,9 @@ public enum AirQualityScale {
         var parts: [String] = []
         if let index = model.europeanAQI { parts.append("European AQI \(Int(index.rounded())) (\(european(index)))") }
         if let index = model.usAQI { parts.append("US AQI \(Int(index.rounded())) (\(us(index)))") }
+        if parts.isEmpty, let index = model.providerIndex, let scale = model.providerIndexScale {
+            parts.append(providerIndex(index, scale: scale))
+        }
         var particles: [String] = []
         if let value = model.pm2_5 { particles.append("PM2.5 \(Int(value.rounded()))") }
         if let value = model.pm10 { particles.append("PM10 \(Int(value.rounded()))") }

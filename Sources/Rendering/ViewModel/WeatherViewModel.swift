@@ -44,6 +44,9 @@ public struct WeatherViewModel: Sendable {
     /// The `air_quality` payload's current European and US AQI, if it arrived.
     public var europeanAQI: Double?
     public var usAQI: Double?
+    /// The provider's own index (Pirate Weather's) and its scale (`us-epa`, `eccc-aqhi`, …), if any.
+    public var providerIndex: Double?
+    public var providerIndexScale: String?
     /// The language of every word and time the views show (`--lang`).
     public var language: Language
     /// The `air_quality` payload's current PM2.5 and PM10 (µg/m³), if it arrived.
@@ -99,7 +102,9 @@ public struct WeatherViewModel: Sendable {
         provider = main?.provider
         attribution = main?.attribution
         status = try payloads.status.map { (payload) throws(PayloadError) in try BridgeStatus(payload) }
-        nowcastSummary = payloads.nowcast?.json["summary"]?.string
+        nowcastSummary =
+            payloads.nowcast.flatMap { Self.nowcastSentence($0.json, now: now, language: language) }
+            ?? payloads.nowcast?.json["summary"]?.string
         nowcastAvailable = payloads.nowcast?.json["available"]?.bool ?? false
         nowcastMinutesUntilStart = payloads.nowcast?.json["minutes_until_start"]?.double.map { Int($0) }
         let tonight = payloads.outlook?.json["tonight"]
@@ -112,6 +117,8 @@ public struct WeatherViewModel: Sendable {
         usAQI = payloads.airQuality?.json["current"]?["us_aqi"]?.double
         pm2_5 = payloads.airQuality?.json["current"]?["pm2_5"]?.double
         pm10 = payloads.airQuality?.json["current"]?["pm10"]?.double
+        providerIndex = payloads.airQuality?.json["current"]?["provider_index"]?.double
+        providerIndexScale = payloads.airQuality?.json["provider_index_scale"]?.string
         hasAirQuality = payloads.airQuality?.json["current"]?.object != nil
 
         current = nil

@@ -92,6 +92,27 @@ public struct Messages: Sendable, Equatable {
     public var snow: String
     public var sleet: String
     public var hailFalling: String
+    /// Before the nowcast's sentence in `show` (`Nowcast`: what falls in the next hour or two).
+    public var nowcastLabel: String
+    /// Before the air quality in `show` (`Air`).
+    public var airLabel: String
+    /// The nowcast's sentence (SPEC §4 `nowcast.summary`): `{span}` is the window (`nowcastOneHour`
+    /// for 60 minutes, `hourCount` for whole hours, else minutes), `{minutes}` and `{duration}`
+    /// durations, `{what}` the precipitation (`nowcastWhat`: `{strength}` and `{type}`, or the
+    /// type alone where the provider gives no rate).
+    public var nowcastDry: String
+    public var nowcastOneHour: String
+    public var nowcastContinuing: String
+    public var nowcastStopping: String
+    public var nowcastStarting: String
+    public var nowcastStartingAtLeast: String
+    public var nowcastWhat: String
+    /// Below 2.5 mm/h, below 7.6 mm/h, and above (the US NWS limits).
+    public var nowcastLight: String
+    public var nowcastModerate: String
+    public var nowcastHeavy: String
+    /// What falls when the provider does not say.
+    public var nowcastPrecipitation: String
 
     // MARK: Tables
 

@@ -53,8 +53,8 @@ public struct Nowcast: Sendable, Equatable {
 
     public var isAvailable: Bool { unavailableReason == nil && !steps.isEmpty }
 
-    /// What a nowcast says as of `now`, over at most `horizonMinutes`.
-    public func outlook(now: Date, horizonMinutes: Int = 120) -> NowcastOutlook {
-        NowcastOutlook(nowcast: self, now: now, horizonMinutes: horizonMinutes)
+    /// What a nowcast says as of `now`, over at most `horizonMinutes`, its sentence in `language`.
+    public func outlook(now: Date, horizonMinutes: Int = 120, language: Language = .en) -> NowcastOutlook {
+        NowcastOutlook(nowcast: self, now: now, horizonMinutes: horizonMinutes, language: language)
     }
 }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// What a person or an automation reads from a nowcast as of a given instant: the steps still
 /// ahead (the one containing now first), when precipitation starts and ends, how heavy it gets,
-/// and one English sentence.
+/// and one sentence in the payload's language.
 public struct NowcastOutlook: Sendable, Equatable {
     /// The steps from the one containing now to the end of the horizon.
     public var steps: [NowcastStep]
@@ -16,10 +16,10 @@ public struct NowcastOutlook: Sendable, Equatable {
     public var type: PrecipitationType?
     /// The end of the window the steps cover.
     public var windowEnd: Date
-    /// "Light rain starting in about 20 min, for 40 min"; `nil` when there is no nowcast.
+    /// "Light rain starting in about 20 min, for 40 min" (in `language`); `nil` when there is no nowcast.
     public var summary: String?
 
-    init(nowcast: Nowcast, now: Date, horizonMinutes: Int) {
+    init(nowcast: Nowcast, now: Date, horizonMinutes: Int, language: Language = .en) {
         let step = Double(nowcast.stepMinutes * 60)
         let limit = now.addingTimeInterval(Double(max(1, horizonMinutes)) * 60)
         steps = nowcast.steps.filter { $0.time.addingTimeInterval(step) > now && $0.time < limit }
@@ -41,50 +41,61 @@ public struct NowcastOutlook: Sendable, Equatable {
         peakIntensity = spell.compactMap(\.intensity).max()
         type = heaviest?.type ?? spell.lazy.compactMap(\.type).first
         summary = Self.sentence(
-            now: now, startsAt: startsAt, endsAt: endsAt, windowEnd: windowEnd, peak: peakIntensity, type: type)
+            now: now, startsAt: startsAt, endsAt: endsAt, windowEnd: windowEnd, peak: peakIntensity, type: type,
+            words: language.messages)
     }
 
-    /// "Light", "Moderate" or "Heavy" for a rate in mm/h (US NWS limits: 2.5 and 7.6 mm/h).
-    public static func strength(_ intensity: Double) -> String {
-        intensity < 2.5 ? "light" : intensity < 7.6 ? "moderate" : "heavy"
+    /// The strength of a rate in mm/h (US NWS limits: 2.5 and 7.6 mm/h) in `words`.
+    static func strength(_ intensity: Double, _ words: Messages) -> String {
+        intensity < 2.5 ? words.nowcastLight : intensity < 7.6 ? words.nowcastModerate : words.nowcastHeavy
     }
 
-    static func sentence(
-        now: Date, startsAt: Date?, endsAt: Date?, windowEnd: Date, peak: Double?, type: PrecipitationType?
+    /// The sentence of a nowcast as of `now` in `words`' language: the payload's `summary`, and
+    /// what weatherview says again in its own language from the payload's fields. `peak` in mm/h.
+    public static func sentence(
+        now: Date, startsAt: Date?, endsAt: Date?, windowEnd: Date, peak: Double?, type: PrecipitationType?,
+        words: Messages
     ) -> String {
         let window = max(0, Int((windowEnd.timeIntervalSince(now) / 60).rounded()))
         guard let startsAt else {
-            return "No precipitation expected in the next " + span(window)
+            return Messages.fill(words.nowcastDry, [("span", span(window, words))])
         }
-        let what = type?.rawValue ?? "precipitation"
-        let phrase = (peak.map { strength($0) + " " + what } ?? what).capitalisedFirst
+        let kind = type.map(words.precipitation) ?? words.nowcastPrecipitation
+        let what =
+            peak.map { Messages.fill(words.nowcastWhat, [("strength", strength($0, words)), ("type", kind)]) } ?? kind
+        let phrase = what.capitalisedFirst
         let untilStart = Int((startsAt.timeIntervalSince(now) / 60).rounded())
         if untilStart <= 0 {
-            guard let endsAt else { return phrase + " for at least the next " + span(window) }
-            return phrase + " now, stopping in about " + about(Int((endsAt.timeIntervalSince(now) / 60).rounded()))
+            guard let endsAt else {
+                return Messages.fill(words.nowcastContinuing, [("what", phrase), ("span", span(window, words))])
+            }
+            let left = Int((endsAt.timeIntervalSince(now) / 60).rounded())
+            return Messages.fill(words.nowcastStopping, [("what", phrase), ("minutes", about(left, words))])
         }
         let lasting = Int(((endsAt ?? windowEnd).timeIntervalSince(startsAt) / 60).rounded())
-        return phrase + " starting in about " + about(untilStart) + ", for " + (endsAt == nil ? "at least " : "")
-            + duration(lasting)
+        return Messages.fill(
+            endsAt == nil ? words.nowcastStartingAtLeast : words.nowcastStarting,
+            [("what", phrase), ("minutes", about(untilStart, words)), ("duration", duration(lasting, words))])
     }
 
     /// Minutes rounded to 5 (at least 5): "about 20 min".
-    static func about(_ minutes: Int) -> String {
-        duration(max(5, Int((Double(minutes) / 5).rounded()) * 5))
+    static func about(_ minutes: Int, _ words: Messages) -> String {
+        duration(max(5, Int((Double(minutes) / 5).rounded()) * 5), words)
     }
 
     /// "40 min", "1 h", "1 h 15 min".
-    static func duration(_ minutes: Int) -> String {
-        if minutes < 60 { return "\(minutes) min" }
-        let rest = minutes % 60
-        return "\(minutes / 60) h" + (rest == 0 ? "" : " \(rest) min")
+    static func duration(_ minutes: Int, _ words: Messages) -> String {
+        let rest = Messages.fill(words.minutes, [("n", String(minutes % 60))])
+        if minutes < 60 { return rest }
+        let hours = Messages.fill(words.hours, [("n", String(minutes / 60))])
+        return minutes % 60 == 0 ? hours : hours + " " + rest
     }
 
     /// The window: "hour", "2 hours", "45 min".
-    static func span(_ minutes: Int) -> String {
-        if minutes == 60 { return "hour" }
-        if minutes >= 120, minutes % 60 == 0 { return "\(minutes / 60) hours" }
-        return duration(minutes)
+    static func span(_ minutes: Int, _ words: Messages) -> String {
+        if minutes == 60 { return words.nowcastOneHour }
+        if minutes >= 120, minutes % 60 == 0 { return Messages.fill(words.hourCount, [("n", String(minutes / 60))]) }
+        return duration(minutes, words)
     }
 }
 

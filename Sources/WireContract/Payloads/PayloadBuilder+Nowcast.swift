@@ -10,7 +10,7 @@ extension PayloadBuilder {
     /// no nowcast source gets `available: false`, a `reason`, no steps and `null`s.
     public func nowcast(_ nowcast: Nowcast, now: Date) -> JSONValue {
         var object = envelope()
-        let outlook = nowcast.outlook(now: now, horizonMinutes: Self.nowcastHorizonMinutes)
+        let outlook = nowcast.outlook(now: now, horizonMinutes: Self.nowcastHorizonMinutes, language: language)
         let available = nowcast.unavailableReason == nil && !outlook.steps.isEmpty
         let reason =
             nowcast.unavailableReason
