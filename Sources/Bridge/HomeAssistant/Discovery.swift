@@ -130,6 +130,9 @@ public enum Discovery {
         if let options = sensor.options { object["options"] = .array(options.map { .string($0) }) }
         if let icon = sensor.icon { object["icon"] = .string(icon) }
         if let eventTypes = sensor.eventTypes { object["event_types"] = .array(eventTypes.map { .string($0) }) }
+        if sensor.followsBridgeOnly {
+            object["availability"] = .array(LocationAvailability.bridgeEntries(topics).map(availability))
+        }
         if sensor.platform == .binarySensor {
             object["payload_on"] = "ON"
             object["payload_off"] = "OFF"

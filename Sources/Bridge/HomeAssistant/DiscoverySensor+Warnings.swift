@@ -21,7 +21,7 @@ extension DiscoverySensor {
     /// there is one; an `enum` sensor with the highest severity among them (`none` without
     /// alerts, unknown when all are of unknown severity). From `<base>/<loc>/alerts/event`: an
     /// event entity whose `event_type` is the message's `event` (`new`, `updated`, `ended`),
-    /// with the alert's fields as attributes.
+    /// with the alert's fields as attributes, available while the bridge is online.
     static var warnings: [DiscoverySensor] {
         [
             DiscoverySensor(
@@ -38,7 +38,8 @@ extension DiscoverySensor {
                 key: "warning", name: "Warning", source: .alertEvent, platform: .event,
                 valueTemplate: Jinja.alertEvent(
                     types: AlertChange.allCases.map(\.rawValue), textLimit: warningTextLimit),
-                icon: "mdi:alert-decagram-outline", eventTypes: AlertChange.allCases.map(\.rawValue)),
+                icon: "mdi:alert-decagram-outline", eventTypes: AlertChange.allCases.map(\.rawValue),
+                followsBridgeOnly: true),
         ]
     }
 }

@@ -39,6 +39,9 @@ struct DiscoverySensor: Sendable, Equatable {
     var options: [String]?
     /// The `event_type`s of an event entity.
     var eventTypes: [String]?
+    /// Available while the bridge is online, whatever the location's status
+    /// (`LocationAvailability.bridgeEntries`); otherwise the device's shared availability.
+    var followsBridgeOnly = false
 
     /// Every sensor of a location, for the configured units: the weather sensors, the warnings'
     /// (`warnings`), the nowcast's (`nowcast`), and with `airQuality` the air-quality sensors.
