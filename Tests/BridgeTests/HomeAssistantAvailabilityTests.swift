@@ -50,6 +50,23 @@ struct HomeAssistantAvailabilityTests {
         }
     }
 
+    @Test("every discovered entity shares the device's availability but the warning event, which follows the bridge")
+    func componentAvailability() throws {
+        let configuration = Tools.configuration(locations: ["nyc"], airQuality: true)
+        let payload = Discovery.payload(
+            for: configuration.locations[0], provider: "open-meteo", configuration: configuration)
+        for (key, component) in payload["cmps"]?.object ?? JSONObject() where key != "warning" {
+            #expect(component["availability"] == nil, "\(key) has its own availability")
+        }
+        // A warning event that arrives while the entity is unavailable triggers no automation
+        // (seen in Home Assistant 2026.11, .ci/homeassistant.sh): only the bridge counts.
+        let event = try #require(payload["cmps"]?["warning"])
+        #expect(
+            event["availability"] == [
+                ["topic": "weather/bridge/state", "payload_available": "online", "payload_not_available": "offline"]
+            ])
+    }
+
     @Test("the status template says online for state ok only, offline for everything else, and never fails")
     func statusTemplate() throws {
         let template = LocationAvailability.statusTemplate

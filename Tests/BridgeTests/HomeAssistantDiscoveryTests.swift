@@ -11,8 +11,17 @@ struct HomeAssistantDiscoveryTests {
         "temperature", "apparent_temperature", "dew_point", "humidity", "pressure", "wind_speed", "wind_gust",
         "wind_bearing", "precipitation_intensity", "precipitation_probability", "cloud_coverage", "uv_index",
         "visibility", "condition", "today_temperature_max", "today_temperature_min", "tomorrow_temperature_max",
-        "tomorrow_temperature_min", "alerts", "precipitation_starts", "precipitation_within_30_min",
+        "tomorrow_temperature_min", "alerts", "warning_active", "warning_severity", "warning", "precipitation_starts",
+        "precipitation_within_30_min",
     ]
+
+    /// The components that are not sensors, by platform.
+    static let platforms = [
+        "precipitation_within_30_min": "binary_sensor", "warning_active": "binary_sensor", "warning": "event",
+    ]
+
+    /// SPEC §6's severity states, copied from the SPEC.
+    static let specSeverities = ["none", "minor", "moderate", "severe", "extreme"]
 
     /// The components a location with `air_quality: true` has in addition.
     static let airQualityComponents = [
@@ -102,11 +111,11 @@ struct HomeAssistantDiscoveryTests {
         let payload = Self.payload(base: "home/weather", location: "new-york", airQuality: true)
         let topics: Set<String> = [
             "home/weather/new-york/current", "home/weather/new-york/daily", "home/weather/new-york/alerts",
-            "home/weather/new-york/nowcast", "home/weather/new-york/air_quality",
+            "home/weather/new-york/nowcast", "home/weather/new-york/air_quality", "home/weather/new-york/alerts/event",
         ]
         var uniqueIDs: Set<String> = []
         for (key, component) in payload["cmps"]?.object ?? JSONObject() {
-            let domain = key == "precipitation_within_30_min" ? "binary_sensor" : "sensor"
+            let domain = Self.platforms[key] ?? "sensor"
             #expect(component["platform"] == .string(domain), "\(key)")
             let uniqueID = try #require(component["unique_id"]?.string)
             #expect(uniqueID == "weather2mqtt_home_weather_new-york_" + key)
@@ -203,7 +212,9 @@ struct HomeAssistantDiscoveryTests {
             if topic.hasSuffix("/daily") {
                 #expect(component["state_class"] == nil, "\(key) is a forecast")
                 #expect(component["device_class"] == "temperature")
-            } else if ["condition", "precipitation_starts", "precipitation_within_30_min"].contains(key) {
+            } else if ["condition", "precipitation_starts", "warning_severity"].contains(key)
+                || Self.platforms[key] != nil
+            {
                 #expect(component["state_class"] == nil, "\(key) is not a measurement")
             } else if key != "wind_bearing" {
                 #expect(component["state_class"] == "measurement", "\(key)")
@@ -234,6 +245,40 @@ struct HomeAssistantDiscoveryTests {
         #expect(alerts["state_topic"] == "weather/nyc/alerts")
         #expect(alerts["state_class"] == "measurement")
         #expect(alerts["device_class"] == nil)
+    }
+
+    @Test("warnings: a safety binary sensor and an enum of the highest severity from the alerts topic")
+    func warningStates() throws {
+        let payload = Self.payload(location: "nyc")
+        let active = try #require(payload["cmps"]?["warning_active"])
+        #expect(active["platform"] == "binary_sensor")
+        #expect(active["device_class"] == "safety")
+        #expect(active["state_topic"] == "weather/nyc/alerts")
+        #expect(active["payload_on"] == "ON" && active["payload_off"] == "OFF")
+        #expect(active["default_entity_id"] == "binary_sensor.weather2mqtt_nyc_warning_active")
+        let severity = try #require(payload["cmps"]?["warning_severity"])
+        #expect(severity["platform"] == "sensor")
+        #expect(severity["device_class"] == "enum")
+        #expect(severity["options"] == .array(Self.specSeverities.map { .string($0) }))
+        #expect(severity["state_topic"] == "weather/nyc/alerts")
+        #expect(severity["unit_of_measurement"] == nil && severity["state_class"] == nil)
+        #expect(severity["default_entity_id"] == "sensor.weather2mqtt_nyc_warning_severity")
+    }
+
+    @Test("warnings: an event entity on alerts/event whose event types are the message's events")
+    func warningEvent() throws {
+        let event = try #require(Self.payload(location: "nyc")["cmps"]?["warning"])
+        #expect(event["platform"] == "event")
+        #expect(event["state_topic"] == "weather/nyc/alerts/event")
+        #expect(event["event_types"] == ["new", "updated", "ended"])  // SPEC §3 and alert-event.json
+        #expect(event["default_entity_id"] == "event.weather2mqtt_nyc_warning")
+        #expect(event["device_class"] == nil && event["payload_on"] == nil)
+        #expect(HomeAssistantRules.problems(sensor: event, id: "warning") == [])
+        // The rules must refuse what Home Assistant refuses on an event.
+        var wrong = try #require(event.object)
+        wrong["event_types"] = []
+        wrong["device_class"] = "safety"
+        #expect(HomeAssistantRules.problems(sensor: .object(wrong), id: "x").count == 2)
     }
 
     @Test("the model names the provider")

@@ -84,9 +84,10 @@ struct HomeAssistantIntegrationTests {
             #expect((device["identifiers"] as? [String])?.first == "weather2mqtt_weather_\(location)")
             #expect((payload["o"] as? [String: Any])?["name"] as? String == "weather2mqtt")
             let components = payload["cmps"] as? [String: [String: Any]] ?? [:]
-            #expect(components.count == 21)  // 19 weather sensors and the nowcast's two (no air_quality here)
+            // 18 weather sensors, the warnings' four and the nowcast's two (no air_quality here)
+            #expect(components.count == 24)
             for (key, component) in components {
-                let platform = key == "precipitation_within_30_min" ? "binary_sensor" : "sensor"
+                let platform = HomeAssistantDiscoveryTests.platforms[key] ?? "sensor"
                 #expect(component["platform"] as? String == platform, "\(key)")
                 #expect((component["state_topic"] as? String)?.hasPrefix("weather/\(location)/") == true, "\(key)")
             }

@@ -1,5 +1,6 @@
 import Bridge
 import Configuration
+import TestSupport
 import Testing
 import WeatherModel
 
@@ -9,10 +10,16 @@ import WeatherModel
 struct HomeAssistantJinjaTests {
     typealias Tools = HomeAssistantTestTools
 
-    /// The payload each component reads, from the golden New York recording.
+    /// The payload each component reads, from the golden New York recording (`alerts/event`:
+    /// `event`).
     static func payload(for component: JSONValue, golden: JSONValue) -> JSONValue? {
         let topic = component["state_topic"]?.string ?? ""
         return golden[String(topic.split(separator: "/").last ?? "")]
+    }
+
+    /// The template of component `key` of the default location.
+    static func template(_ key: String) throws -> String {
+        try #require(HomeAssistantDiscoveryTests.payload()["cmps"]?[key]?["value_template"]?.string)
     }
 
     /// Every value of an object replaced by null, in the objects of its lists too (an empty
@@ -51,6 +58,8 @@ struct HomeAssistantJinjaTests {
         #expect(rendered["tomorrow_temperature_max"] == "-5.3")
         #expect(rendered["tomorrow_temperature_min"] == "-17.7")
         #expect(rendered["alerts"] == "0")
+        #expect(rendered["warning_active"] == "OFF" && rendered["warning_severity"] == "none")
+        #expect(try JSONParser.parse(rendered["warning"] ?? "")["event_type"] == "new")
         #expect(rendered["precipitation_starts"] == "2023-08-14T21:00:00+02:00")
         #expect(rendered["precipitation_within_30_min"] == "OFF")  // 44 minutes away
         #expect(rendered["european_aqi"] == "27")
@@ -97,6 +106,72 @@ struct HomeAssistantJinjaTests {
         ]
         let rendered = try Tools.render(inputs.map { Tools.Render(template: template, valueJSON: $0) })
         #expect(rendered == ["ON", "ON", "OFF", "OFF", "None", "None", "None", "None"])
+    }
+
+    @Test("warnings: on with an alert, off with none; the highest severity is one of the options or unknown")
+    func warningStates() throws {
+        let active = try Self.template("warning_active")
+        let severity = try Self.template("warning_severity")
+        let options = try #require(HomeAssistantDiscoveryTests.payload()["cmps"]?["warning_severity"]?["options"])
+        let portland = try Tools.portlandAlerts().serialized()
+        func alerts(_ severities: [String]) -> String {
+            "{\"alerts\": [" + severities.map { "{\"severity\": \"\($0)\"}" }.joined(separator: ", ") + "]}"
+        }
+        let inputs: [String?] = [
+            portland, alerts([]), alerts(["minor", "extreme", "moderate"]), alerts(["unknown", "moderate"]),
+            alerts(["unknown"]), alerts(["severe", "severe"]), #"{"alerts": null}"#, nil,
+        ]
+        let states = try Tools.render(inputs.map { Tools.Render(template: active, valueJSON: $0) })
+        #expect(states == ["ON", "OFF", "ON", "ON", "ON", "ON", "None", "None"])
+        let levels = try Tools.render(inputs.map { Tools.Render(template: severity, valueJSON: $0) })
+        #expect(levels == ["severe", "none", "extreme", "moderate", "None", "severe", "None", "None"])
+        for level in levels where level != "None" {
+            #expect(options.array?.contains(.string(level)) == true, "\(level) is not an option")
+        }
+    }
+
+    @Test("warnings: each alerts/event message becomes an event of its type with the alert's fields")
+    func warningEvent() throws {
+        let template = try Self.template("warning")
+        let types = try #require(HomeAssistantDiscoveryTests.payload()["cmps"]?["warning"]?["event_types"]?.array)
+        let validator = try SchemaValidator.repository()
+        for change in ["new", "updated", "ended"] {
+            let message = try Tools.alertEvent(change)
+            #expect(validator.validate(message.serialized(), against: "alert-event") == [])
+            let rendered = try Tools.render([Tools.Render(template: template, valueJSON: message.serialized())])
+            let event = try JSONParser.parse(rendered.first ?? "")
+            #expect(event["event_type"] == .string(change))
+            #expect(types.contains(.string(change)))
+            #expect(event["severity"] == "severe" && event["title"] == "Flood Watch" && event["event"] == "Flood Watch")
+            #expect(event["id"] == message["alert"]?["id"] && event["expires"] == message["alert"]?["expires"])
+            #expect(event["description"] == message["alert"]?["description"])
+        }
+        // Anything else renders None, which Home Assistant's MQTT event ignores quietly.
+        let others: [String?] = [
+            #"{"event": "expired", "alert": {}}"#, #"{"event": "new"}"#, #"{"event": "new", "alert": [1]}"#, "{}",
+            "[]", nil,
+        ]
+        #expect(
+            try Tools.render(others.map { Tools.Render(template: template, valueJSON: $0) })
+                == others.map { _ in "None" })
+    }
+
+    @Test("warnings: a long description and instruction are cut so that the event stays below 16 KiB")
+    func warningEventSize() throws {
+        let template = try Self.template("warning")
+        var message = try #require(try Tools.alertEvent("new").object)
+        var alert = try #require(message["alert"]?.object)
+        let long = String(repeating: "€", count: 20_000)  // three bytes each in UTF-8
+        alert["description"] = .string(long)
+        alert["instruction"] = .string(long)
+        alert["title"] = .string(String(repeating: "t", count: 300))
+        message["alert"] = .object(alert)
+        let rendered = try Tools.render([
+            Tools.Render(template: template, valueJSON: JSONValue.object(message).serialized())
+        ])
+        let event = try JSONParser.parse(rendered.first ?? "")
+        #expect(event["description"]?.string?.count == 2000 && event["instruction"]?.string?.count == 2000)
+        #expect(event.utf8Bytes.count < 16384, "\(event.utf8Bytes.count) bytes")
     }
 
     @Test("carbon monoxide is announced in mg/m³, our µg/m³ divided by 1000")

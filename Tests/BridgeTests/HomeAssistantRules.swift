@@ -79,15 +79,16 @@ enum HomeAssistantRules {
     /// Keys Home Assistant deprecated or removed in MQTT discovery.
     static let deprecatedKeys: Set<String> = ["object_id", "obj_id", "json_attributes"]
 
-    /// The problems Home Assistant would have with one component, a sensor or a binary sensor
-    /// (empty: accepted).
+    /// The problems Home Assistant would have with one component, a sensor, a binary sensor or
+    /// an event (empty: accepted).
     static func problems(sensor component: JSONValue, id: String) -> [String] {
         guard let object = component.object else { return ["\(id): not an object"] }
         let platform = object["platform"]?.string ?? object["p"]?.string
         if platform == "binary_sensor" { return problems(binarySensor: object, id: id) }
+        if platform == "event" { return problems(event: object, id: id) }
         var problems: [String] = []
         func fail(_ message: String) { problems.append("\(id): \(message)") }
-        if platform != "sensor" { fail("platform is \(platform ?? "missing"), not sensor or binary_sensor") }
+        if platform != "sensor" { fail("platform is \(platform ?? "missing"), not sensor, binary_sensor or event") }
         if (object["unique_id"] ?? object["uniq_id"])?.string?.isEmpty ?? true { fail("no unique_id") }
         if (object["state_topic"] ?? object["stat_t"])?.string?.isEmpty ?? true { fail("no state_topic") }
         for key in object.keys where deprecatedKeys.contains(key) { fail("deprecated key \(key)") }
@@ -162,6 +163,42 @@ enum HomeAssistantRules {
             !isEntityID(entity, domain: "binary_sensor")
         {
             fail("default_entity_id \(entity) is not a valid binary_sensor entity id")
+        }
+        return problems
+    }
+
+    /// Event device classes (`EventDeviceClass`: button, doorbell, motion).
+    static let eventDeviceClasses: Set<String> = ["button", "doorbell", "motion"]
+
+    /// The problems of an event entity (`homeassistant/components/mqtt/event.py`, MQTT event
+    /// integration docs): `event_types` is required, a list of strings (an event whose
+    /// `event_type` is not among them is refused with a warning); no unit, state class,
+    /// options or on/off payloads; a device class of the event platform; an entity id in the
+    /// `event` domain.
+    static func problems(event object: JSONObject, id: String) -> [String] {
+        var problems: [String] = []
+        func fail(_ message: String) { problems.append("\(id): \(message)") }
+        if (object["unique_id"] ?? object["uniq_id"])?.string?.isEmpty ?? true { fail("no unique_id") }
+        if (object["state_topic"] ?? object["stat_t"])?.string?.isEmpty ?? true { fail("no state_topic") }
+        for key in object.keys where deprecatedKeys.contains(key) { fail("deprecated key \(key)") }
+        let types = (object["event_types"] ?? object["evt_typ"])?.array
+        if types == nil || types!.isEmpty || types!.contains(where: { $0.string == nil }) {
+            fail("event_types is not a non-empty list of strings")
+        }
+        for key in [
+            "unit_of_measurement", "state_class", "options", "suggested_display_precision", "payload_on", "payload_off",
+        ] where object[key] != nil {
+            fail("\(key) on an event")
+        }
+        if let deviceClass = (object["device_class"] ?? object["dev_cla"])?.string,
+            !eventDeviceClasses.contains(deviceClass)
+        {
+            fail("device class \(deviceClass) is not an event device class")
+        }
+        if let entity = (object["default_entity_id"] ?? object["def_ent_id"])?.string,
+            !isEntityID(entity, domain: "event")
+        {
+            fail("default_entity_id \(entity) is not a valid event entity id")
         }
         return problems
     }

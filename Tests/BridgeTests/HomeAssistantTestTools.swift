@@ -40,8 +40,8 @@ enum HomeAssistantTestTools {
     }
 
     /// The recorded New York payloads (`current`, `hourly`, `daily`, `alerts`), metric, with
-    /// the Trondheim nowcast (rain in 44 minutes) as `nowcast` and the Brno air quality as
-    /// `air_quality`.
+    /// the Trondheim nowcast (rain in 44 minutes) as `nowcast`, the Brno air quality as
+    /// `air_quality` and a `new` Portland flood watch as `event` (`alerts/event`).
     static func golden() throws -> JSONValue {
         func load(_ path: String) throws -> JSONValue {
             try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: TestPaths.testsFolder + path)))
@@ -49,7 +49,26 @@ enum HomeAssistantTestTools {
         var golden = try load("/ProvidersTests/Golden/open-meteo/newyork.json").object ?? JSONObject()
         golden["nowcast"] = try load("/ProvidersTests/Golden/nowcast/met-no-trondheim.json")
         golden["air_quality"] = try load("/ProvidersTests/Golden/air-quality/brno.json")
+        golden["event"] = try alertEvent("new")
         return .object(golden)
+    }
+
+    /// The recorded Portland alerts (one NWS flood watch, `severe`).
+    static func portlandAlerts() throws -> JSONValue {
+        try JSONParser.parse(
+            try Data(
+                contentsOf: URL(
+                    fileURLWithPath: TestPaths.testsFolder + "/ProvidersTests/Golden/warnings/alerts_active_zone.json"))
+        )
+    }
+
+    /// An `alerts/event` message (`alert-event.json`) for the Portland flood watch.
+    static func alertEvent(_ event: String) throws -> JSONValue {
+        let alerts = try portlandAlerts()
+        return [
+            "schema": alerts["schema"] ?? 1, "location": alerts["location"] ?? .null, "event": .string(event),
+            "at": "2019-12-20T14:00:00-08:00", "alert": alerts["alerts"]?[0] ?? .null,
+        ]
     }
 
     struct PythonError: Error, CustomStringConvertible {

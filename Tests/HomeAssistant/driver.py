@@ -8,20 +8,24 @@ runs chrooted there on 127.0.0.1; mosquitto, the fixture server (recorded Open-M
 and two bridges (one metric, one imperial) run on this machine. Nothing leaves loopback.
 
 Phases, each followed by a look at Home Assistant's log (no WARNING or ERROR from mqtt,
-template, weather or recorder, in any phase):
+template, weather, recorder, automation or event, in any phase):
   1 first start   Home Assistant with the ha-template packages, before any bridge ran
   2 bridges up    every discovered component is an entity with the expected unit, device class
                   and state class (metric and imperial); weather.get_forecasts daily and hourly
-  3 offline       a stopped bridge makes its entities unavailable
-  4 back          ... and available again
-  5 stale         a running bridge whose location's data is stale: unavailable
-  6 fresh         ... and available again
-  7 HA restart    discovery is re-sent exactly once per device
-  8 removed       a location removed from the configuration leaves no entity and no retained topic
+  3 warning       an NWS warning appears: the event entity fires `new` with the alert's fields, the
+                  warning binary sensor is on, the severity sensor says `severe`, and the README's
+                  automation (no templates) runs; the warning leaves its source: `ended`, off, `none`
+  4 offline       a stopped bridge makes its entities unavailable
+  5 back          ... and available again
+  6 stale         a running bridge whose location's data is stale: unavailable
+  7 fresh         ... and available again
+  8 HA restart    discovery is re-sent exactly once per device
+  9 removed       a location removed from the configuration leaves no entity and no retained topic
 Exit 0 when everything held, 1 otherwise (every failure is listed).
 """
 
 import argparse
+import base64
 import json
 import os
 import re
@@ -40,13 +44,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 FIXTURE = os.path.join(REPO, "Tests/Fixtures/open-meteo/forecast_current_hourly_daily_newyork_iso8601.json")
 AIR_FIXTURE = os.path.join(REPO, "Tests/Fixtures/air-quality/open-meteo/airquality_current_hourly_all_vars_twente_2026_trimmed.json")
+ALERTS_FIXTURE = os.path.join(REPO, "Tests/Fixtures/nws/alerts_active_zone.json")
 FIXTURE_SERVER = os.path.join(REPO, "Tests/TestSupport/fixture_server.py")
 NOW = "2026-02-06T21:40:00Z"
+# An hour and two hours on: the readings are due again, so the bridge asks the warning source
+# (it asks with every refresh of the readings).
+SOON = "2026-02-06T22:40:00Z"
+SOON_AFTER = "2026-02-06T23:40:00Z"
 # Three days later: the saved readings expired long ago.
 LATER = "2026-02-09T21:40:00Z"
 CHECKED_LOGGERS = re.compile(
     r"^\S+ \S+ (WARNING|ERROR|CRITICAL) \([^)]*\) "
-    r"\[(homeassistant\.components\.(mqtt|template|weather|recorder)|homeassistant\.helpers\.template)[\].]")
+    r"\[(homeassistant\.components\.(mqtt|template|weather|recorder|automation|event)"
+    r"|homeassistant\.helpers\.template)[\].]")
 
 phase = "setup"
 failures = []
@@ -129,17 +139,32 @@ class Fixtures:
         self.port = int(self.process.stdout.readline())
         self.url = f"http://127.0.0.1:{self.port}"
 
-    def serve(self, ok):
+    def serve(self, ok, warning=False):
         response = {"body_file": FIXTURE} if ok else {"status": 500, "body_base64": ""}
-        body = json.dumps({"path": "/v1/forecast", "responses": [response]}).encode()
-        urllib.request.urlopen(urllib.request.Request(self.url + "/__control/routes", data=body, method="POST"))
-        # Air quality answers either way: its failure never touches the weather readings.
-        body = json.dumps({"path": "/v1/air-quality", "responses": [{"body_file": AIR_FIXTURE}]}).encode()
+        self.route("/v1/forecast", response)
+        # Air quality and warnings answer either way: their failure never touches the readings.
+        self.route("/v1/air-quality", {"body_file": AIR_FIXTURE})
+        self.route("/alerts/active", {"body_base64": base64.b64encode(warning_answer(warning)).decode()})
+
+    def route(self, path, response):
+        body = json.dumps({"path": path, "responses": [response]}).encode()
         urllib.request.urlopen(urllib.request.Request(self.url + "/__control/routes", data=body, method="POST"))
 
     def stop(self):
         self.process.stdin.close()
         self.process.wait(10)
+
+
+def warning_answer(warning):
+    """NWS /alerts/active: none, or the recorded flood watch (severe) moved to the days of NOW."""
+    if not warning:
+        return b'{"type": "FeatureCollection", "features": []}'
+    with open(ALERTS_FIXTURE) as f:
+        text = f.read()
+    for old, new in (("2019-12-18", "2026-02-04"), ("2019-12-19", "2026-02-05"), ("2019-12-20", "2026-02-06"),
+                     ("2019-12-21", "2026-02-07"), ("2019-12-22", "2026-02-08")):
+        text = text.replace(old, new)
+    return text.encode()
 
 
 class Bridge:
@@ -154,7 +179,7 @@ class Bridge:
     def write(self):
         items = "\n".join(
             f"  - {{ id: {loc}, name: {loc.title()}, latitude: 40.7886, longitude: -73.9661, "
-            f"timezone: America/New_York, air_quality: true }}" for loc in self.locations)
+            f"timezone: America/New_York, air_quality: true, alerts: [nws] }}" for loc in self.locations)
         with open(self.config, "w") as f:
             f.write(f"""mqtt:
   url: mqtt://127.0.0.1:{self.broker.port}
@@ -168,6 +193,7 @@ state_dir: {self.folder}/state-{self.name}
 contact: tests@example.com
 providers:
   open-meteo: {{ base_url: {self.fixtures.url}, air_quality_url: {self.fixtures.url} }}
+  nws: {{ base_url: {self.fixtures.url} }}
 locations:
 {items}
 """)
@@ -335,7 +361,7 @@ onboarding:
 
 def check_log(ha):
     problems = ha.log_problems()
-    check(not problems, "no WARNING/ERROR from mqtt, template, weather or recorder in Home Assistant's log"
+    check(not problems, "no WARNING/ERROR from mqtt, template, weather, recorder, automation or event in the log"
           + "".join("\n        " + line[:400] for line in problems[:10]))
 
 
@@ -361,6 +387,9 @@ SENSORS = {
     "tomorrow_temperature_max": ("temperature", None, "°C", "°F"),
     "tomorrow_temperature_min": ("temperature", None, "°C", "°F"),
     "alerts": (None, "measurement", None, None),
+    "warning_active": ("safety", None, None, None),
+    "warning_severity": ("enum", None, None, None),
+    "warning": (None, None, None, None),
     "precipitation_starts": ("timestamp", None, None, None),
     "precipitation_within_30_min": ("moisture", None, None, None),
     "european_aqi": ("aqi", "measurement", None, None),
@@ -447,6 +476,47 @@ def check_entities(ha, broker, metric_location, imperial_location):
         check(abs(x - y) <= max(0.6, 0.03 * abs(x)), f"{key}: metric {x} and imperial {y:.2f} {metric_unit} agree")
 
 
+# The README's automation (Home Assistant section): a new severe or extreme warning, no templates.
+WARNING_AUTOMATION = """automation:
+  - id: weather2mqtt_severe_warning
+    alias: Severe weather warning at home
+    triggers:
+      - trigger: state
+        entity_id: event.weather2mqtt_home_warning
+        not_from: unavailable
+    conditions:
+      - condition: state
+        entity_id: event.weather2mqtt_home_warning
+        attribute: event_type
+        state: new
+      - condition: state
+        entity_id: event.weather2mqtt_home_warning
+        attribute: severity
+        state: [severe, extreme]
+    actions:
+      - event: weather2mqtt_test_severe_warning
+"""
+
+
+def warning_states(ha):
+    """(event type, event attributes, warning active, highest severity, count, automation's last run)."""
+    states = ha.states()
+    event = states.get("event.weather2mqtt_home_warning") or {}
+    automation = states.get("automation.severe_weather_warning_at_home") or {}
+    return (event.get("attributes", {}).get("event_type"), event.get("attributes", {}),
+            (states.get("binary_sensor.weather2mqtt_home_warning_active") or {}).get("state"),
+            (states.get("sensor.weather2mqtt_home_warning_severity") or {}).get("state"),
+            (states.get("sensor.weather2mqtt_home_alerts") or {}).get("state"),
+            automation.get("attributes", {}).get("last_triggered", "<missing>"))
+
+
+def check_warning_phase(ha):
+    phase_states = warning_states(ha)
+    check(phase_states[2] == "off" and phase_states[3] == "none" and phase_states[4] == "0"
+          and phase_states[5] is None,
+          f"no warning: active off, severity none, 0 alerts, automation never ran ({phase_states[2:]})")
+
+
 def main():
     global phase
     # Stopped from outside: still stop Home Assistant, the bridges and the broker (finally).
@@ -467,6 +537,7 @@ def main():
     PACKAGES["office"] = imperial.template("office")
     for location, text in PACKAGES.items():
         ha.package("weather2mqtt_" + location, text)
+    ha.package("warning_automation", WARNING_AUTOMATION)
     check(len(template_entities("home")) == 2 + 7 + 1, "the home package: current, daily, 7 hourly parts, weather")
     try:
         phase = "1 first start"
@@ -494,6 +565,9 @@ def main():
         check(len(days) == 7 and len(daily) == len(days), f"weather.get_forecasts daily: {len(daily)} of {len(days)}")
         check(len(hours) > 48 and len(hourly) == len(hours), f"weather.get_forecasts hourly: {len(hourly)} of {len(hours)}")
         check(all(f.get("datetime") and f.get("condition") for f in daily + hourly), "every item has time and condition")
+        check_warning_phase(ha)
+        check((ha.states().get("event.weather2mqtt_home_warning") or {}).get("state") == "unknown",
+              "the warning event entity has not fired")
         for entity in template_entities("home"):
             attributes = (ha.states().get(entity) or {}).get("attributes", {})
             size = len(json.dumps(attributes, separators=(",", ":"), ensure_ascii=False).encode())
@@ -501,36 +575,67 @@ def main():
         time.sleep(3)  # let the recorder commit
         check_log(ha)
 
-        phase = "3 offline"
+        phase = "3 warning"
+        fixtures.serve(ok=True, warning=True)
+        metric.stop()
+        metric.start(now=SOON)
+        check(eventually(lambda: warning_states(ha)[0] == "new", 60), "the event entity fired `new`")
+        attributes = warning_states(ha)[1]
+        check(attributes.get("event_types") == ["new", "updated", "ended"], f"event types {attributes.get('event_types')}")
+        check(attributes.get("severity") == "severe" and attributes.get("title") == "Flood Watch"
+              and attributes.get("id") == "NWS-IDP-PROD-3965873-3369046" and attributes.get("source") == "nws"
+              and attributes.get("description", "").startswith("The Flood Watch continues"),
+              f"the event carries the alert's fields ({ {k: str(v)[:40] for k, v in attributes.items()} })")
+        check(eventually(lambda: warning_states(ha)[2:5] == ("on", "severe", "1"), 30),
+              f"warning active on, highest severity severe, 1 alert ({warning_states(ha)[2:5]})")
+        check(eventually(lambda: warning_states(ha)[5] not in (None, "<missing>"), 30),
+              f"the automation ran for the new severe warning (last_triggered {warning_states(ha)[5]})")
+        first_run = warning_states(ha)[5]
+        time.sleep(3)  # let the recorder commit
+        check_log(ha)
+        fixtures.serve(ok=True, warning=False)
+        metric.stop()
+        metric.start(now=SOON_AFTER)
+        check(eventually(lambda: warning_states(ha)[0] == "ended", 60), "the event entity fired `ended`")
+        check(eventually(lambda: warning_states(ha)[2:5] == ("off", "none", "0"), 30),
+              f"warning active off, highest severity none, 0 alerts ({warning_states(ha)[2:5]})")
+        check(warning_states(ha)[5] == first_run, "the automation did not run for `ended`")
+        time.sleep(3)
+        check_log(ha)
+
+        phase = "4 offline"
         metric.stop()
         check(broker.retained("wx/bridge/state").get("wx/bridge/state") == "offline", "wx/bridge/state is offline")
         check_all(ha, all_entities(broker, "home"), False, "home after the bridge stopped")
         check_all(ha, all_entities(broker, "office"), True, "office (another bridge) unaffected")
         check_log(ha)
 
-        phase = "4 back"
+        phase = "5 back"
         metric.start()
         check_all(ha, all_entities(broker, "home"), True, "home after the bridge came back")
         check_log(ha)
 
-        phase = "5 stale"
+        phase = "6 stale"
         metric.stop()
         fixtures.serve(ok=False)
         metric.start(now=LATER)
         check(eventually(lambda: json.loads(broker.retained("wx/home/status").get("wx/home/status", "{}"))
                          .get("state") in ("stale", "error"), 30), "wx/home/status says stale")
         check(broker.retained("wx/bridge/state").get("wx/bridge/state") == "online", "the bridge itself is online")
-        check_all(ha, all_entities(broker, "home"), False, "home with stale data")
+        # The warning event follows the bridge alone: warnings still arrive while the readings are stale.
+        event = "event.weather2mqtt_home_warning"
+        check_all(ha, [e for e in all_entities(broker, "home") if e != event], False, "home with stale data")
+        check_all(ha, [event], True, "the warning event with stale data")
         check_log(ha)
 
-        phase = "6 fresh"
+        phase = "7 fresh"
         metric.stop()
         fixtures.serve(ok=True)
         metric.start()
         check_all(ha, all_entities(broker, "home"), True, "home with fresh data again")
         check_log(ha)
 
-        phase = "7 HA restart"
+        phase = "8 HA restart"
         ha.stop()
         check_log(ha)
         sends = os.path.join(folder, "discovery-sends.txt")
@@ -548,7 +653,7 @@ def main():
         check_all(ha, all_entities(broker, "home"), True, "home after the Home Assistant restart")
         check_log(ha)
 
-        phase = "8 removed"
+        phase = "9 removed"
         check(len(cabin) == len(SENSORS) and all(e in ha.states() for e in cabin), f"cabin had {len(cabin)} entities")
         metric.stop()
         metric.locations = ["home"]
@@ -563,7 +668,10 @@ def main():
         check(not left, f"no cabin entity in the entity registry ({left[:5]})")
         check_all(ha, all_entities(broker, "home"), True, "home still there")
         check(bool(broker.retained("wx/home/#")), "home's topics still retained")
+        check(warning_states(ha)[5] == first_run, "the warning automation ran once in all phases (stops, stale, "
+              f"restarts: {first_run} → {warning_states(ha)[5]})")
         check_log(ha)
+
     finally:
         phase = "teardown"
         for bridge in (metric, imperial):

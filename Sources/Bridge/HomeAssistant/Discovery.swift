@@ -113,6 +113,7 @@ public enum Discovery {
         case .current: stateTopic = topics.current(location)
         case .daily: stateTopic = topics.daily(location)
         case .alerts: stateTopic = topics.alerts(location)
+        case .alertEvent: stateTopic = topics.alertEvent(location)
         case .nowcast: stateTopic = topics.nowcast(location)
         case .airQuality: stateTopic = topics.airQuality(location)
         }
@@ -130,6 +131,10 @@ public enum Discovery {
         if let precision = sensor.precision { object["suggested_display_precision"] = .number(Double(precision)) }
         if let options = sensor.options { object["options"] = .array(options.map { .string($0) }) }
         if let icon = sensor.icon { object["icon"] = .string(icon) }
+        if let eventTypes = sensor.eventTypes { object["event_types"] = .array(eventTypes.map { .string($0) }) }
+        if sensor.followsBridgeOnly {
+            object["availability"] = .array(LocationAvailability.bridgeEntries(topics).map(availability))
+        }
         if sensor.platform == .binarySensor {
             object["payload_on"] = "ON"
             object["payload_off"] = "OFF"

@@ -11,7 +11,7 @@ import WeatherModel
 struct DiscoverySensor: Sendable, Equatable {
     /// Which of the location's topics the sensor reads.
     enum Source: Sendable, Equatable {
-        case current, daily, alerts, nowcast, airQuality
+        case current, daily, alerts, alertEvent, nowcast, airQuality
     }
 
     /// The Home Assistant entity platform of the component.
@@ -19,6 +19,8 @@ struct DiscoverySensor: Sendable, Equatable {
         case sensor
         /// A binary sensor; its template renders `ON`, `OFF` or `None` (unknown).
         case binarySensor = "binary_sensor"
+        /// An event entity; its template renders the event as JSON with `event_type`, or `None`.
+        case event
     }
 
     /// The component id, and the last part of `unique_id` and `default_entity_id`.
@@ -35,12 +37,18 @@ struct DiscoverySensor: Sendable, Equatable {
     var icon: String?
     /// The states of an `enum` sensor.
     var options: [String]?
+    /// The `event_type`s of an event entity.
+    var eventTypes: [String]?
+    /// Available while the bridge is online, whatever the location's status
+    /// (`LocationAvailability.bridgeEntries`); otherwise the device's shared availability.
+    var followsBridgeOnly = false
 
-    /// Every sensor of a location, for the configured units: the weather sensors, the nowcast's
-    /// (`nowcast`), and with `airQuality` the air-quality sensors (`airQuality(units:)`), else with
-    /// `providerIndex` the provider's own index (`providerIndexSensor`).
+    /// Every sensor of a location, for the configured units: the weather sensors, the warnings'
+    /// (`warnings`), the nowcast's (`nowcast`), and with `airQuality` the air-quality sensors
+    /// (`airQuality(units:)`), else with `providerIndex` the provider's own index (`providerIndexSensor`).
     static func all(units: UnitSettings, airQuality: Bool = false, providerIndex: Bool = false) -> [DiscoverySensor] {
-        weather(units: units) + nowcast + (airQuality ? Self.airQuality : providerIndex ? [providerIndexSensor] : [])
+        weather(units: units) + warnings + nowcast
+            + (airQuality ? Self.airQuality : providerIndex ? [providerIndexSensor] : [])
     }
 
     /// The sensors of the location's weather readings.
@@ -107,9 +115,6 @@ struct DiscoverySensor: Sendable, Equatable {
             forecast(
                 "tomorrow_temperature_min", "Tomorrow's low", day: 1, field: "temperature_min",
                 icon: "mdi:thermometer-chevron-down"),
-            DiscoverySensor(
-                key: "alerts", name: "Active alerts", source: .alerts, valueTemplate: Jinja.count("alerts"),
-                stateClass: "measurement", precision: 0, icon: "mdi:alert-outline"),
         ]
     }
 }

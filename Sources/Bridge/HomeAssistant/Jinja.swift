@@ -34,6 +34,41 @@ enum Jinja {
         payload + "{% set v = p.get('\(field)') %}{{ v | length if v is sequence and v is not string else None }}"
     }
 
+    /// The alerts payload's list: `a`, or `none` when `alerts` is not a list.
+    private static let alerts =
+        payload + "{% set a = p.get('alerts') %}{% set a = a if a is sequence and a is not string else none %}"
+
+    /// A binary sensor's state from the alerts payload: `ON` while its list holds an alert,
+    /// `OFF` when it is empty, `None` (unknown) without a list.
+    static var anyAlert: String {
+        alerts + "{{ None if a is none else ('ON' if a | length > 0 else 'OFF') }}"
+    }
+
+    /// The highest of `levels` (highest first) among the alerts' `severity`; `none` for an
+    /// empty list; `None` (unknown) without a list or when no alert has one of `levels`.
+    static func highestSeverity(levels: [String], none: String) -> String {
+        let list = levels.map { "'\($0)'" }.joined(separator: ", ")
+        return alerts
+            + "{% set s = [] if a is none else a | select('mapping') | map(attribute='severity') | list %}"
+            + "{% set found = [\(list)] | select('in', s) | list %}"
+            + "{{ None if a is none else (found | first if found else ('\(none)' if a | length == 0 else None)) }}"
+    }
+
+    /// An MQTT event entity's payload from an `alerts/event` message: a JSON object with
+    /// `event_type` (the message's `event`, one of `types`) and the alert's fields as the event's
+    /// attributes, `description` and `instruction` cut to `textLimit` characters so that the
+    /// attributes stay below the recorder's 16 KiB. Any other message (no alert object, an
+    /// unknown event) renders `None`, which Home Assistant's MQTT event ignores without a warning.
+    static func alertEvent(types: [String], textLimit: Int) -> String {
+        func cut(_ field: String) -> String {
+            "\(field)=(a.get('\(field)')[:\(textLimit)] if a.get('\(field)') is string else a.get('\(field)'))"
+        }
+        let list = types.map { "'\($0)'" }.joined(separator: ", ")
+        return payload + "{% set a = p.get('alert') %}{% set e = p.get('event') %}"
+            + "{{ dict(a, event_type=e, \(cut("description")), \(cut("instruction"))) | tojson"
+            + " if a is mapping and e in [\(list)] else None }}"
+    }
+
     /// A number field of the object in field `object` (`current` of the air-quality payload),
     /// multiplied by `scale` when given.
     static func member(_ object: String, _ field: String, scale: Double? = nil) -> String {

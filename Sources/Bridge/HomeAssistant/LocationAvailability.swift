@@ -18,10 +18,15 @@ public enum LocationAvailability {
 
     /// The `availability` list of every entity of `location`.
     static func entries(_ topics: TopicNames, location: String) -> [JSONValueEntry] {
-        [
-            JSONValueEntry(topic: topics.bridgeState, template: nil),
-            JSONValueEntry(topic: topics.status(location), template: statusTemplate),
-        ]
+        bridgeEntries(topics) + [JSONValueEntry(topic: topics.status(location), template: statusTemplate)]
+    }
+
+    /// The `availability` list of the warning event entity: the bridge's state alone. Home
+    /// Assistant fires an automation's state trigger only for an event the entity receives while
+    /// available, and warning events do not wait for usable readings: they come from the warning
+    /// sources, also while the readings are stale, and before the status of the same refresh.
+    static func bridgeEntries(_ topics: TopicNames) -> [JSONValueEntry] {
+        [JSONValueEntry(topic: topics.bridgeState, template: nil)]
     }
 
     /// One availability entry: a topic, `payload_available: online`,
