@@ -30,12 +30,19 @@ public struct ProviderDescriptor: Sendable, Equatable {
     public let needsContact: Bool
     /// Whether a location using it must name its time zone (the responses carry none).
     public let needsTimezone: Bool
+    /// Whether it writes its condition texts in the language it is asked in (`lang=`); the
+    /// others write English or none.
+    public let answersInLanguage: Bool
+    /// Why an answer of it can lack a nowcast, as the `nowcast` payload says it; `nil` for "its
+    /// answer carried no minutely block".
+    public let noNowcastReason: String?
 
     public init(
         name: String, displayName: String, defaultBaseURL: String, geocodingURL: String? = nil,
         airQualityURL: String? = nil, attribution: String, minimumInterval: Double = 60, dailyBudget: Int,
         dailyBudgetByAPI: [String: Int] = [:], apiModes: [String] = [], needsKey: Bool = false,
-        needsContact: Bool = false, needsTimezone: Bool = false
+        needsContact: Bool = false, needsTimezone: Bool = false, answersInLanguage: Bool = false,
+        noNowcastReason: String? = nil
     ) {
         self.name = name
         self.displayName = displayName
@@ -50,6 +57,8 @@ public struct ProviderDescriptor: Sendable, Equatable {
         self.needsKey = needsKey
         self.needsContact = needsContact
         self.needsTimezone = needsTimezone
+        self.answersInLanguage = answersInLanguage
+        self.noNowcastReason = noNowcastReason
     }
 
     /// The descriptor called `name`, `nil` for a name no provider has.

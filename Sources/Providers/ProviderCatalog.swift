@@ -68,10 +68,10 @@ public enum ProviderCatalog {
     }
 
     /// Whether the provider called `name` writes its condition texts in `language` when asked
-    /// (OpenWeatherMap and Pirate Weather take `lang=`; the others write English or none).
+    /// (`ProviderDescriptor.answersInLanguage`: OpenWeatherMap and Pirate Weather take `lang=`).
     /// Where it does not, the payloads' summaries are the bridge's own words for the condition.
     public static func answersIn(_ language: Language, provider name: String) -> Bool {
-        language == .en || name == "openweathermap" || name == "pirate-weather"
+        language == .en || ProviderDescriptor.named(name)?.answersInLanguage == true
     }
 
     /// The attribution a provider's terms ask for in every payload; `nil` for an unknown name.

@@ -23,6 +23,7 @@ struct NowcastRuleTests {
         var state = LocationState(nextPoll: now.addingTimeInterval(interval - ago))
         state.provider = provider
         state.fetchedAt = now.addingTimeInterval(-ago)
+        state.expiresAt = state.fetchedAt?.addingTimeInterval(interval)
         return state
     }
 
@@ -47,13 +48,17 @@ struct NowcastRuleTests {
     @Test("no request when the forecast carries the nowcast often enough, or is about to")
     func carriedOrDueSoon() {
         #expect(decide(quarter, state(fetched: 900, interval: 900), carried) == .skip(.carriedByForecast))
-        var jittered = state(fetched: 300, interval: 900 * 1.05)
-        jittered.lastSuccess = jittered.fetchedAt
+        var jittered = state(fetched: 300, interval: 900)
+        jittered.nextPoll = now.addingTimeInterval(900 * 1.05 - 300)
         #expect(decide(quarter, jittered, carried) == .skip(.carriedByForecast))
-        // An answer fresh for an hour put the next forecast an hour away: the nowcast is asked between.
-        var lasting = state(fetched: 900, interval: 3600)
-        lasting.lastSuccess = lasting.fetchedAt
+        // An answer fresh for an hour (expires_at an hour on): the nowcast is asked between.
+        let lasting = state(fetched: 900, interval: 3600)
         #expect(decide(quarter, lasting, carried) == .ask(provider: "open-meteo", calls: 1))
+        // A next poll pushed later alone (a backoff, or a state file behind its schedule journal
+        // after a failed write) leaves the forecast's cadence as it was.
+        var pushed = state(fetched: 1080, interval: 900)
+        pushed.nextPoll = now.addingTimeInterval(780)
+        #expect(decide(quarter, pushed, carried) == .skip(.carriedByForecast))
         // 58 minutes after the forecast, the next (with its nowcast) comes in 2: no extra request.
         #expect(decide(hourly, state(fetched: 3480), carried) == .skip(.forecastDueSoon))
         #expect(decide(hourly, state(fetched: 3300), carried) == .ask(provider: "open-meteo", calls: 1))

@@ -43,9 +43,10 @@ public enum NowcastRule {
         guard let provider = state.provider, let fetchedAt = state.fetchedAt else { return .skip(.noAnswerYet) }
         guard let offer else { return .skip(.noSource) }
         // The forecasts' cadence: the interval, or longer where the answer's lifetime (`Expires`,
-        // `max-age`) put the next poll later (less the at most 5 % jitter).
-        let since = state.lastSuccess ?? fetchedAt
-        let cadence = max(PollingRules.interval(of: location), state.nextPoll.timeIntervalSince(since) / 1.05)
+        // `max-age`) made it expire later (`expires_at`, written with the answer). Not the next
+        // poll: a backoff, or a state file behind its schedule journal, moves that alone.
+        let lifetime = state.expiresAt.map { $0.timeIntervalSince(fetchedAt) } ?? 0
+        let cadence = max(PollingRules.interval(of: location), lifetime)
         if offer.inForecast, cadence <= wanted { return .skip(.carriedByForecast) }
         let last = [offer.inForecast ? fetchedAt : nil, state.nowcastFetchedAt].compactMap { $0 }.max()
         if let last, now.timeIntervalSince(last) < wanted { return .skip(.notDue) }

@@ -1,5 +1,6 @@
 import Configuration
 import FoundationEssentials
+import ProviderFacts
 import Providers
 import WeatherModel
 import WireContract
@@ -165,11 +166,6 @@ extension BridgeService {
 extension Refresher {
     /// Why a provider's answer has no nowcast: said plainly in the payload.
     static func noNowcastReason(provider: String) -> String {
-        switch provider {
-        case "nws": "the US National Weather Service gives no minute-by-minute precipitation"
-        case "met-no": "MET Norway's Nowcast covers only the Nordic area"
-        case "openweathermap": "this OpenWeatherMap plan (2.5 forecast) has no minutely block"
-        default: "the \(provider) answer carried no minutely block"
-        }
+        ProviderDescriptor.named(provider)?.noNowcastReason ?? "the \(provider) answer carried no minutely block"
     }
 }
