@@ -8,8 +8,21 @@ import WireContract
 extension BridgeService {
     /// `<base>/<loc>/nowcast` and `<base>/<loc>/outlook` from the location's last answer.
     func publishNowcastAndOutlook(_ location: LocationSettings, state: LocationState) {
-        guard let builder = refresher.builder(for: location, state: state) else { return }
-        let now = clock.now()
+        guard let payloads = nowcastPayloads(location, state: state, now: clock.now()) else { return }
+        retain(topics.nowcast(location.id), payloads.nowcast.utf8Bytes, rebuildable: true)
+        if let outlook = payloads.outlook {
+            retain(topics.outlook(location.id), outlook.utf8Bytes, rebuildable: true)
+        }
+        if let air = payloads.airQuality {
+            retain(topics.airQuality(location.id), air.utf8Bytes, rebuildable: true)
+        }
+    }
+
+    /// The nowcast, outlook and air-quality payloads of a location as of `now`.
+    func nowcastPayloads(_ location: LocationSettings, state: LocationState, now: Date) -> (
+        nowcast: JSONValue, outlook: JSONValue?, airQuality: JSONValue?
+    )? {
+        guard let builder = refresher.builder(for: location, state: state) else { return nil }
         let waiting =
             builder.provider == "met-no"
             && MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude)
@@ -17,13 +30,8 @@ extension BridgeService {
             waiting
             ? "MET Norway's Nowcast has not answered yet" : Refresher.noNowcastReason(provider: builder.provider)
         let nowcast = state.nowcast ?? .unavailable(source: builder.provider, reason: reason)
-        retain(topics.nowcast(location.id), builder.nowcast(nowcast, now: now).utf8Bytes)
-        if let forecast = state.forecast {
-            retain(topics.outlook(location.id), builder.outlook(forecast, now: now).utf8Bytes)
-        }
-        if location.airQuality, let air = state.airQuality {
-            retain(topics.airQuality(location.id), builder.airQuality(air, now: now).utf8Bytes)
-        }
+        let air = location.airQuality ? state.airQuality.map { builder.airQuality($0, now: now) } : nil
+        return (builder.nowcast(nowcast, now: now), state.forecast.map { builder.outlook($0, now: now) }, air)
     }
 
     /// Asks MET Norway's Nowcast 2.0 (5-minute radar steps) for every location served by met-no
@@ -59,11 +67,10 @@ extension BridgeService {
                 log.warning("met.no nowcast failed: \(error.description)", ["location": location.id])
             }
             states[location.id] = state
-            if store.save(location: location.id, state, previous: savedState[location.id]) {
-                savedState[location.id] = state
-            }
+            changed.insert(location.id)
             publishNowcastAndOutlook(location, state: state)
         }
+        persistChanged()
     }
 
     /// Asks Open-Meteo's Air Quality API for every `air_quality: true` location whose last
@@ -100,11 +107,10 @@ extension BridgeService {
                 log.warning("air quality failed: \(error.description)", ["location": location.id])
             }
             states[location.id] = state
-            if store.save(location: location.id, state, previous: savedState[location.id]) {
-                savedState[location.id] = state
-            }
+            changed.insert(location.id)
             publishNowcastAndOutlook(location, state: state)
         }
+        persistChanged()
     }
 }
 
