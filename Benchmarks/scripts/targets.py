@@ -4,6 +4,10 @@
 Both bridges get the same loopback Open-Meteo stand-in (peer/forecast_server.py serving
 Fixtures/open-meteo-berlin-full.json, gzip) and a fresh private mosquitto per measurement, the
 same generated configuration (N locations, 1-minute interval) and WEATHER2MQTT_NOW.
+Everything is on for every location: the nowcast (the answer carries minutely_15, so
+<loc>/nowcast and the outlook are published), `air_quality: true` (the Air Quality API's answer
+from the same server, Fixtures/open-meteo-berlin-full-air-quality.json), Home Assistant
+discovery and flat topics (the defaults). The peer does the same requests and payloads.
 
   rss        the service with N = 10, 100, 300, 1000 locations: VmRSS (and anonymous / file-backed,
              and the largest mappings) after its second full refresh;
@@ -104,12 +108,13 @@ class Services:
         lines = ["mqtt:", "  url: mqtt://127.0.0.1:%d" % self.broker_port, "  client_id: weather2mqtt-bench",
                  "  base_topic: weather", "state_dir: %s" % state, "log_level: warning", "providers:",
                  "  open-meteo:", "    base_url: http://127.0.0.1:%d" % self.server_port,
+                 "    air_quality_url: http://127.0.0.1:%d" % self.server_port,
                  "    daily_budget: 10000000", "locations:"]
         for index in range(count):
             lines += ["  - id: loc%04d" % index, "    name: Place %d" % index,
                       "    latitude: %.4f" % (45 + (index % 100) * 0.1),
                       "    longitude: %.4f" % (5 + (index // 100) * 0.1),
-                      "    timezone: Europe/Berlin", "    interval: 1m"]
+                      "    timezone: Europe/Berlin", "    interval: 1m", "    air_quality: true"]
         path = os.path.join(self.scratch, name + ".yaml")
         with open(path, "w") as file:
             file.write("\n".join(lines) + "\n")
