@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A loopback Open-Meteo stand-in for the benchmarks: answers every GET /v1/forecast with the
-same recorded body (gzip when the request accepts it), HTTP/1.1 keep-alive, one thread per
-connection. GET /__count returns how many forecasts were served.
+same recorded body, and every GET /v1/air-quality with the body beside it (BODY-air-quality.json),
+gzip when the request accepts it, HTTP/1.1 keep-alive, one thread per connection.
+GET /__count returns how many forecasts were served (air quality not counted).
 
 Usage: forecast_server.py BODY.json [PORT]   (prints the port on the first line of stdout)
 """
@@ -15,6 +16,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 BODY = open(sys.argv[1], "rb").read()
 GZIPPED = gzip.compress(BODY, compresslevel=6)
+AIR = open(sys.argv[1].replace(".json", "-air-quality.json"), "rb").read()
+AIR_GZIPPED = gzip.compress(AIR, compresslevel=6)
 COUNT = 0
 LOCK = threading.Lock()
 
@@ -29,6 +32,11 @@ class Handler(BaseHTTPRequestHandler):
         global COUNT
         if self.path.startswith("/__count"):
             self.answer(str(COUNT).encode(), "text/plain", None)
+            return
+        if self.path.startswith("/v1/air-quality"):
+            gzipped = "gzip" in (self.headers.get("Accept-Encoding") or "")
+            self.answer(AIR_GZIPPED if gzipped else AIR, "application/json; charset=utf-8",
+                        "gzip" if gzipped else None)
             return
         if not self.path.startswith("/v1/forecast"):
             self.answer(b'{"error":true,"reason":"not found"}', "application/json", None, status=404)

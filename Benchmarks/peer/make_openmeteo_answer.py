@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Writes the Open-Meteo answer the benchmarks serve: exactly the variables weather2mqtt asks
-for (14 current, 15 hourly for 8 days, 13 daily), unixtime, Europe/Berlin, starting at
-local midnight of 2026-01-15 (the benchmarks run with WEATHER2MQTT_NOW=2026-01-15T12:00:00Z).
+"""Writes the Open-Meteo answers the benchmarks serve: exactly the variables weather2mqtt asks
+for (14 current, 15 hourly for 8 days, 13 daily, 3 minutely_15 for the nowcast's 9
+quarter-hours with rain starting in the second hour), unixtime, Europe/Berlin, starting at
+local midnight of 2026-01-15 (the benchmarks run with WEATHER2MQTT_NOW=2026-01-15T12:00:00Z);
+and, beside it (OUT with -air-quality before .json), the Air Quality API's answer: the 16
+hourly variables for 7 days.
 
 The recorded fixtures in Tests/Fixtures hold fewer variables than the bridge requests, so
 this deterministic, full-size answer stands in for a real one. Values follow a smooth daily
 cycle; nothing random, so every run serves the same bytes.
 
-Usage: make_openmeteo_answer.py OUT.json
+Usage: make_openmeteo_answer.py OUT.json   (writes OUT.json and OUT-air-quality.json)
 """
 
 import json
@@ -89,15 +92,47 @@ def main():
                    "apparent_temperature_min": "°C", "sunrise": "unixtime", "sunset": "unixtime",
                    "uv_index_max": "", "precipitation_sum": "mm", "precipitation_probability_max": "%",
                    "wind_speed_10m_max": "km/h", "wind_gusts_10m_max": "km/h", "wind_direction_10m_dominant": "°"}
+    # the nowcast: from 12:00Z (13:00 local) on, dry for 45 minutes, then light to moderate rain
+    quarter = START + 13 * 3600
+    minutely = {"time": [quarter + 900 * q for q in range(9)],
+                "precipitation": [0.0, 0.0, 0.0, 0.1, 0.3, 0.6, 0.4, 0.2, 0.1],
+                "precipitation_probability": [5, 10, 20, 45, 70, 80, 75, 60, 40],
+                "weather_code": [3, 3, 3, 61, 61, 63, 61, 61, 61]}
+    minutely_units = {"time": "unixtime", "precipitation": "mm", "precipitation_probability": "%",
+                      "weather_code": "wmo code"}
     answer = {
         "latitude": 52.52, "longitude": 13.419998, "generationtime_ms": 0.42, "utc_offset_seconds": 3600,
         "timezone": "Europe/Berlin", "timezone_abbreviation": "GMT+1", "elevation": 38.0,
         "current_units": {k: units[k] for k in current}, "current": current,
         "hourly_units": {k: units[k] for k in hourly}, "hourly": hourly,
         "daily_units": daily_units, "daily": daily,
+        "minutely_15_units": minutely_units, "minutely_15": minutely,
     }
     with open(sys.argv[1], "w", encoding="utf-8") as out:
         json.dump(answer, out, ensure_ascii=False, separators=(",", ":"))
+    with open(sys.argv[1].replace(".json", "-air-quality.json"), "w", encoding="utf-8") as out:
+        json.dump(air_quality(), out, ensure_ascii=False, separators=(",", ":"))
+
+
+AIR_UNITS = {"european_aqi": "EAQI", "us_aqi": "USAQI", "pm2_5": "μg/m³", "pm10": "μg/m³",
+             "nitrogen_dioxide": "μg/m³", "ozone": "μg/m³", "sulphur_dioxide": "μg/m³",
+             "carbon_monoxide": "μg/m³", "dust": "μg/m³", "uv_index": "", "alder_pollen": "grains/m³",
+             "birch_pollen": "grains/m³", "grass_pollen": "grains/m³", "mugwort_pollen": "grains/m³",
+             "olive_pollen": "grains/m³", "ragweed_pollen": "grains/m³"}
+
+
+def air_quality():
+    """The Air Quality API's answer for 7 days of hours (what weather2mqtt asks for)."""
+    hours = 7 * 24
+    hourly = {"time": [START + i * 3600 for i in range(hours)]}
+    for n, key in enumerate(AIR_UNITS):
+        scale = 4 + n * 3
+        hourly[key] = [round(scale * (1.2 + math.sin(i / 9.0 + n)), 1) for i in range(hours)]
+    hourly["european_aqi"] = [int(v) for v in hourly["european_aqi"]]
+    hourly["us_aqi"] = [int(v) for v in hourly["us_aqi"]]
+    return {"latitude": 52.5, "longitude": 13.4, "generationtime_ms": 0.31, "utc_offset_seconds": 3600,
+            "timezone": "Europe/Berlin", "timezone_abbreviation": "GMT+1", "elevation": 38.0,
+            "hourly_units": dict({"time": "unixtime"}, **AIR_UNITS), "hourly": hourly}
 
 
 if __name__ == "__main__":

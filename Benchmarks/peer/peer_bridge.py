@@ -5,10 +5,12 @@ against the same loopback server and broker.
 
 It reads weather2mqtt's own YAML configuration (mqtt.url, client_id, base_topic, state_dir,
 providers.open-meteo.base_url, locations) and, like weather2mqtt:
-  * asks Open-Meteo for the same variables (14 current, 15 hourly, 13 daily, unixtime) with a
-    requests.Session, at most 8 requests in flight (a thread pool of 8);
+  * asks Open-Meteo for the same variables (14 current, 15 hourly, 13 daily, 3 minutely_15,
+    unixtime) with a requests.Session, at most 8 requests in flight (a thread pool of 8), and
+    for `air_quality: true` locations the Air Quality API (16 hourly variables) once an hour;
   * normalises the answer into the same payloads: the envelope, `current` (with sunrise and
-    sunset), `hourly` (48 hours from the current one), `daily` (7 days), `alerts`, `status`,
+    sunset), `hourly` (48 hours from the current one), `daily` (7 days), `alerts`, `nowcast`
+    (the quarter-hours), `air_quality` (48 hours), `status`,
     one flat topic per current field, and a Home Assistant device discovery document;
   * publishes everything retained with QoS 1 (MQTT 5), last will `offline` on
     `<base>/bridge/state`, `online` after connecting, `bridge/info`;
@@ -38,6 +40,9 @@ from paho.mqtt.packettypes import PacketTypes
 CURRENT = ["temperature_2m", "relative_humidity_2m", "apparent_temperature", "dew_point_2m", "is_day",
            "precipitation", "weather_code", "cloud_cover", "pressure_msl", "wind_speed_10m",
            "wind_direction_10m", "wind_gusts_10m", "visibility", "uv_index"]
+AIR = ["european_aqi", "us_aqi", "pm2_5", "pm10", "nitrogen_dioxide", "ozone", "sulphur_dioxide", "carbon_monoxide",
+       "dust", "uv_index", "alder_pollen", "birch_pollen", "grass_pollen", "mugwort_pollen", "olive_pollen",
+       "ragweed_pollen"]
 HOURLY = ["temperature_2m", "relative_humidity_2m", "apparent_temperature", "dew_point_2m", "is_day",
           "precipitation_probability", "precipitation", "weather_code", "cloud_cover", "pressure_msl",
           "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m", "visibility", "uv_index"]
@@ -138,6 +143,8 @@ class Bridge:
         self.state_dir = self.config.get("state_dir", "/var/lib/weather2mqtt")
         os.makedirs(self.state_dir, exist_ok=True)
         self.base_url = self.config["providers"]["open-meteo"]["base_url"].rstrip("/")
+        self.air_url = self.config["providers"]["open-meteo"].get("air_quality_url", self.base_url).rstrip("/")
+        self.air_next = {}
         self.locations = self.config["locations"]
         self.clock = Clock()
         self.session = requests.Session()
@@ -203,11 +210,44 @@ class Bridge:
         params = {
             "latitude": "%.4f" % location["latitude"], "longitude": "%.4f" % location["longitude"],
             "current": ",".join(CURRENT), "hourly": ",".join(HOURLY), "daily": ",".join(DAILY),
+            "minutely_15": "precipitation,precipitation_probability,weather_code", "forecast_minutely_15": 9,
             "timezone": location.get("timezone", "auto"), "timeformat": "unixtime", "forecast_days": 8}
         response = self.session.get(self.base_url + "/v1/forecast", params=params, timeout=(10, 30),
                                     headers={"User-Agent": "peer_bridge/1", "Accept": "application/json"})
         response.raise_for_status()
         return response.json()
+
+    def fetch_air_quality(self, location):
+        """The Air Quality API's hourly answer, at most once an hour (as weather2mqtt asks)."""
+        if not location.get("air_quality") or self.clock.now() < self.air_next.get(location["id"], 0):
+            return None
+        params = {"latitude": "%.4f" % location["latitude"], "longitude": "%.4f" % location["longitude"],
+                  "hourly": ",".join(AIR), "timezone": location.get("timezone", "auto"), "timeformat": "unixtime",
+                  "forecast_days": 7}
+        response = self.session.get(self.air_url + "/v1/air-quality", params=params, timeout=(10, 30),
+                                    headers={"User-Agent": "peer_bridge/1", "Accept": "application/json"})
+        response.raise_for_status()
+        self.air_next[location["id"]] = self.clock.now() + 3600
+        return response.json()
+
+    def nowcast(self, envelope, answer, zone):
+        block = answer.get("minutely_15") or {}
+        steps = [{"time": iso(start, zone), "intensity": block["precipitation"][i] * 4,
+                  "probability": block["precipitation_probability"][i],
+                  "type": "rain" if block["precipitation"][i] else None}
+                 for i, start in enumerate(block.get("time", []))]
+        wet = [step for step in steps if step["intensity"] > 0]
+        return dict(envelope, available=bool(steps), source="open-meteo minutely_15", interval_minutes=15,
+                    window_end=steps[-1]["time"] if steps else None,
+                    starts_at=wet[0]["time"] if wet else None, ends_at=None,
+                    peak_intensity=max((step["intensity"] for step in steps), default=None), steps=steps)
+
+    def air_quality(self, envelope, answer, zone):
+        hourly = answer["hourly"]
+        now = self.clock.now()
+        hours = [dict({"time": iso(start, zone)}, **{key: hourly[key][i] for key in AIR})
+                 for i, start in enumerate(hourly["time"]) if start + 3600 > now][:48]
+        return dict(envelope, source="open-meteo air-quality", current=hours[0] if hours else None, hours=hours)
 
     def normalise(self, location, answer, fetched_at):
         zone = self.zone(location.get("timezone") or answer.get("timezone") or "UTC")
@@ -257,7 +297,7 @@ class Bridge:
                 "sunrise": iso(daily["sunrise"][index], zone), "sunset": iso(daily["sunset"][index], zone),
                 "moon_phase": round(((start / 86400.0 - 10.6) / 29.530588) % 1, 2)})
         return {
-            "current": current,
+            "current": current, "nowcast": self.nowcast(envelope, answer, zone), "envelope": envelope,
             "hourly": dict(envelope, interval_minutes=60, hours=hours),
             "daily": dict(envelope, days=days),
             "alerts": dict(envelope, alerts=[])}
@@ -274,7 +314,13 @@ class Bridge:
     def refresh_one(self, location):
         fetched_at = self.clock.now()
         answer = self.fetch(location)
-        return location, self.normalise(location, answer, fetched_at), fetched_at
+        payloads = self.normalise(location, answer, fetched_at)
+        air = self.fetch_air_quality(location)
+        if air is not None:
+            payloads["air_quality"] = self.air_quality(payloads["envelope"], air, self.zone(
+                location.get("timezone") or "UTC"))
+        del payloads["envelope"]
+        return location, payloads, fetched_at
 
     def status(self, location, fetched_at):
         zone = self.zone(location.get("timezone") or "UTC")
@@ -292,8 +338,9 @@ class Bridge:
             loc = location["id"]
             self.used_today += 5
             self.next_poll[loc] = fetched_at + 60
-            for kind in ("current", "hourly", "daily", "alerts"):
-                self.publish("%s/%s/%s" % (self.base, loc, kind), payloads[kind])
+            for kind in ("current", "hourly", "daily", "alerts", "nowcast", "air_quality"):
+                if kind in payloads:
+                    self.publish("%s/%s/%s" % (self.base, loc, kind), payloads[kind])
             for field, value in payloads["current"].items():
                 if field in ENVELOPE:
                     continue

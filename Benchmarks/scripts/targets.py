@@ -4,9 +4,14 @@
 Both bridges get the same loopback Open-Meteo stand-in (peer/forecast_server.py serving
 Fixtures/open-meteo-berlin-full.json, gzip) and a fresh private mosquitto per measurement, the
 same generated configuration (N locations, 1-minute interval) and WEATHER2MQTT_NOW.
+Everything is on for every location: the nowcast (the answer carries minutely_15, so
+<loc>/nowcast and the outlook are published), `air_quality: true` (the Air Quality API's answer
+from the same server, Fixtures/open-meteo-berlin-full-air-quality.json), Home Assistant
+discovery and flat topics (the defaults). The peer does the same requests and payloads.
 
   rss        the service with N = 10, 100, 300, 1000 locations: VmRSS (and anonymous / file-backed,
-             and the largest mappings) after its second full refresh;
+             private (Private_Clean + Private_Dirty of smaps_rollup), PSS, the peak VmHWM, and the
+             largest mappings) after its second full refresh;
   refresh    CPU (utime + stime from /proc/<pid>/stat) of the service's second full refresh of
              300 locations: sampled when the first refresh is done and idle, and again when the
              second is done and idle (startup and first-connection costs excluded);
@@ -104,12 +109,13 @@ class Services:
         lines = ["mqtt:", "  url: mqtt://127.0.0.1:%d" % self.broker_port, "  client_id: weather2mqtt-bench",
                  "  base_topic: weather", "state_dir: %s" % state, "log_level: warning", "providers:",
                  "  open-meteo:", "    base_url: http://127.0.0.1:%d" % self.server_port,
+                 "    air_quality_url: http://127.0.0.1:%d" % self.server_port,
                  "    daily_budget: 10000000", "locations:"]
         for index in range(count):
             lines += ["  - id: loc%04d" % index, "    name: Place %d" % index,
                       "    latitude: %.4f" % (45 + (index % 100) * 0.1),
                       "    longitude: %.4f" % (5 + (index // 100) * 0.1),
-                      "    timezone: Europe/Berlin", "    interval: 1m"]
+                      "    timezone: Europe/Berlin", "    interval: 1m", "    air_quality: true"]
         path = os.path.join(self.scratch, name + ".yaml")
         with open(path, "w") as file:
             file.write("\n".join(lines) + "\n")
@@ -139,6 +145,13 @@ def memory(pid):
             elif parts[0] == "Rss:":
                 mappings[name] = mappings.get(name, 0) + int(parts[1])
     status["mappings"] = dict(sorted(mappings.items(), key=lambda item: -item[1])[:12])
+    # private = pages no other process maps (Private_Clean + Private_Dirty); PSS shares the rest
+    with open("/proc/%d/smaps_rollup" % pid) as file:
+        for line in file:
+            key, _, value = line.partition(":")
+            if key in ("Pss", "Private_Clean", "Private_Dirty"):
+                status[key] = int(value.split()[0])
+    status["Private"] = status.get("Private_Clean", 0) + status.get("Private_Dirty", 0)
     return status
 
 
@@ -317,6 +330,11 @@ def report(results, kinds, counts):
     for count in counts:
         row = [results["services"]["%s/%d" % (kind, count)]["second_refresh_cpu"] for kind in kinds]
         print("%-34s %s" % ("refresh CPU, %d locations (s)" % count, "  ".join("%14.2f" % value for value in row)))
+    for count in counts:
+        row = [results["services"]["%s/%d" % (kind, count)]["after_second"]["VmHWM"] / 1024 for kind in kinds]
+        print("%-34s %s" % ("peak RSS, %d locations (MB)" % count, "  ".join("%14.1f" % value for value in row)))
+    row = [results["services"]["%s/%d" % (kind, counts[0])]["after_second"]["Private"] / 1024 for kind in kinds]
+    print("%-34s %s" % ("private, %d locations (MB)" % counts[0], "  ".join("%14.1f" % value for value in row)))
     for kind in kinds:
         rss = {count: results["services"]["%s/%d" % (kind, count)]["after_second"]["VmRSS"] for count in counts}
         if len(counts) > 1:

@@ -54,4 +54,24 @@ struct RetainedTopicsTests {
         let sent12 = topics.update("w/a/status", Array("{}".utf8), now: start, expiry: nil)
         #expect(sent12, "sent again after a clear")
     }
+
+    @Test("a rebuildable payload is held as its hash: unchanged stays with the broker, changed goes out")
+    func rebuildable() {
+        var topics = RetainedTopics()
+        let hourly = Array(#"{"hours":[1,2,3]}"#.utf8)
+        let first = topics.update("w/a/hourly", hourly, now: start, expiry: nil, rebuildable: true)
+        #expect(first)
+        #expect(topics.payload("w/a/hourly") == nil, "no copy of the bytes")
+        #expect(topics.rebuildInstant("w/a/hourly") == start)
+        #expect(topics.holds("w/a/hourly", hourly))
+        let unchanged = topics.update("w/a/hourly", hourly, now: start + 60, expiry: nil, rebuildable: true)
+        #expect(!unchanged)
+        #expect(topics.rebuildInstant("w/a/hourly") == start + 60, "built again for the later instant")
+        let changed = Array(#"{"hours":[2,3,4]}"#.utf8)
+        #expect(!topics.holds("w/a/hourly", changed))
+        let sentChanged = topics.update("w/a/hourly", changed, now: start + 120, expiry: nil, rebuildable: true)
+        #expect(sentChanged)
+        #expect(topics.rebuildInstant("w/a/current/condition") == nil)
+        #expect(topics.order == ["w/a/hourly"])
+    }
 }

@@ -44,6 +44,25 @@ struct SystemIOTests {
         #expect(SystemIO.readSmallFile(deep) == [1])
     }
 
+    @Test("a batch of atomic writes replaces each file, makes the folder, and reports each failure alone")
+    func atomicWriteBatch() {
+        let folder = scratchFolder() + "/state"
+        let files: [(path: String, bytes: [UInt8])] = [
+            (folder + "/a.json", Array("a1".utf8)), (folder + "/b.json", Array("b1".utf8)),
+            (folder + "/missing/c.json", Array("c1".utf8)),
+        ]
+        #expect(SystemIO.atomicWrite(files, in: folder, mode: 0o600) == [0, 0, ENOENT])
+        #expect(SystemIO.readSmallFile(folder + "/a.json") == Array("a1".utf8))
+        #expect(mode(of: folder + "/b.json") == 0o600)
+        let again: [(path: String, bytes: [UInt8])] = [
+            (folder + "/a.json", Array("a2".utf8)), (folder + "/b.json", Array("b2 longer".utf8)),
+        ]
+        #expect(SystemIO.atomicWrite(again, in: folder, mode: 0o600) == [0, 0])
+        #expect(SystemIO.readSmallFile(folder + "/a.json") == Array("a2".utf8))
+        #expect(SystemIO.readSmallFile(folder + "/b.json") == Array("b2 longer".utf8))
+        for name in ["/a.json.tmp", "/b.json.tmp", "/missing/c.json.tmp"] { #expect(access(folder + name, F_OK) != 0) }
+    }
+
     @Test("readFile refuses directories and files over the limit, with a reason")
     func readFileLimits() {
         let folder = scratchFolder()

@@ -45,6 +45,8 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try RenderCase.render(messages, size: "800x480"))
         }
     }
+
+    additionBenchmarks()
 }
 
 /// One provider's largest recording and how the bridge decodes it.

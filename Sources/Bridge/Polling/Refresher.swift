@@ -112,12 +112,18 @@ public struct Refresher: Sendable {
 
     /// The four reading payloads of a location's last forecast, as of `now`.
     public func payloads(for location: LocationSettings, state: LocationState, now: Date) -> ReadingPayloads? {
-        guard let forecast = state.forecast, let provider = state.provider,
-            var builder = builder(for: location, state: state)
-        else { return nil }
+        guard let forecast = state.forecast, let builder = readingBuilder(for: location, state: state) else {
+            return nil
+        }
+        return builder.payloads(for: forecast, now: now)
+    }
+
+    /// The builder of the reading payloads, in the location's language; nil before the first answer.
+    func readingBuilder(for location: LocationSettings, state: LocationState) -> PayloadBuilder? {
+        guard let provider = state.provider, var builder = builder(for: location, state: state) else { return nil }
         builder.language = location.language ?? configuration.language
         builder.providerWrites = ProviderCatalog.answersIn(builder.language, provider: provider)
-        return builder.payloads(for: forecast, now: now)
+        return builder
     }
 
     /// The payload builder for a location's last forecast (English; `payloads` sets the

@@ -9,9 +9,22 @@ import WireContract
 extension BridgeService {
     /// `<base>/<loc>/nowcast` and `<base>/<loc>/outlook` from the location's last answer.
     func publishNowcastAndOutlook(_ location: LocationSettings, state: LocationState) {
-        guard var builder = refresher.builder(for: location, state: state) else { return }
+        guard let payloads = nowcastPayloads(location, state: state, now: clock.now()) else { return }
+        retain(topics.nowcast(location.id), payloads.nowcast.utf8Bytes, rebuildable: true)
+        if let outlook = payloads.outlook {
+            retain(topics.outlook(location.id), outlook.utf8Bytes, rebuildable: true)
+        }
+        if let air = payloads.airQuality {
+            retain(topics.airQuality(location.id), air.utf8Bytes, rebuildable: true)
+        }
+    }
+
+    /// The nowcast, outlook and air-quality payloads of a location as of `now`.
+    func nowcastPayloads(_ location: LocationSettings, state: LocationState, now: Date) -> (
+        nowcast: JSONValue, outlook: JSONValue?, airQuality: JSONValue?
+    )? {
+        guard var builder = refresher.builder(for: location, state: state) else { return nil }
         builder.language = location.language ?? configuration.language
-        let now = clock.now()
         let waiting =
             builder.provider == "met-no"
             && MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude)
@@ -28,13 +41,8 @@ extension BridgeService {
                 Refresher.noNowcastReason(provider: builder.provider)
             }
         let nowcast = state.nowcast ?? .unavailable(source: builder.provider, reason: reason)
-        retain(topics.nowcast(location.id), builder.nowcast(nowcast, now: now).utf8Bytes)
-        if let forecast = state.forecast {
-            retain(topics.outlook(location.id), builder.outlook(forecast, now: now).utf8Bytes)
-        }
-        if let air = state.airQuality {
-            retain(topics.airQuality(location.id), builder.airQuality(air, now: now).utf8Bytes)
-        }
+        let air = state.airQuality.map { builder.airQuality($0, now: now) }
+        return (builder.nowcast(nowcast, now: now), state.forecast.map { builder.outlook($0, now: now) }, air)
     }
 
     /// Asks MET Norway's Nowcast 2.0 (5-minute radar steps) for every location served by met-no
@@ -70,12 +78,11 @@ extension BridgeService {
                 log.warning("met.no nowcast failed: \(error.description)", ["location": location.id])
             }
             states[location.id] = state
-            if store.save(location: location.id, state, previous: savedState[location.id]) {
-                savedState[location.id] = state
-            }
+            changed.insert(location.id)
             publishNowcastAndOutlook(location, state: state)
         }
         // What these requests spent is saved now, not at the next round (`run --once` has none).
+        persistChanged()
         persistBudget()
     }
 
@@ -110,12 +117,11 @@ extension BridgeService {
                 log.warning("nowcast failed: \(error.description)", ["location": location.id, "provider": provider])
             }
             states[location.id] = state
-            if store.save(location: location.id, state, previous: savedState[location.id]) {
-                savedState[location.id] = state
-            }
+            changed.insert(location.id)
             publishNowcastAndOutlook(location, state: state)
         }
-        // What these requests spent is saved now, not at the next round (`run --once` has none).
+        // Saved now, with what these requests spent, not at the next round (`run --once` has none).
+        persistChanged()
         persistBudget()
     }
 
@@ -153,12 +159,11 @@ extension BridgeService {
                 log.warning("air quality failed: \(error.description)", ["location": location.id])
             }
             states[location.id] = state
-            if store.save(location: location.id, state, previous: savedState[location.id]) {
-                savedState[location.id] = state
-            }
+            changed.insert(location.id)
             publishNowcastAndOutlook(location, state: state)
         }
         // What these requests spent is saved now, not at the next round (`run --once` has none).
+        persistChanged()
         persistBudget()
     }
 }

@@ -10,9 +10,46 @@ extension BridgeService {
     /// Keeps `payload` as the retained value of `topic` and publishes it when connected, unless
     /// the broker holds it already (and it is not about to expire). An empty payload clears the
     /// topic (and forgets it).
-    func retain(_ topic: String, _ payload: [UInt8]) {
-        if retained.update(topic, payload, now: clock.now(), expiry: expiry(of: topic).map(Double.init)) {
+    /// With `rebuildable` only the payload's hash is kept (`rebuilt(_:at:)` makes it again).
+    func retain(_ topic: String, _ payload: [UInt8], rebuildable: Bool = false) {
+        if retained.update(
+            topic, payload, now: clock.now(), expiry: expiry(of: topic).map(Double.init), rebuildable: rebuildable)
+        {
             send(topic, payload, retain: true)
+        }
+    }
+
+    /// The payload the bridge holds for `topic`: its kept bytes, or built again as of the
+    /// instant it was built for; nil for a topic it does not hold.
+    func heldPayload(_ topic: String) -> [UInt8]? {
+        if let bytes = retained.payload(topic) { return bytes }
+        guard let builtAt = retained.rebuildInstant(topic) else { return nil }
+        return rebuilt(topic, at: builtAt)
+    }
+
+    /// A payload kept as a hash, built again from the location's state or the configuration:
+    /// the same bytes as long as neither changed since (and each change publishes anew).
+    func rebuilt(_ topic: String, at now: Date) -> [UInt8]? {
+        let prefix = configuration.homeAssistant.prefix
+        if let id = Discovery.ownedLocation(topic: topic, prefix: prefix),
+            let location = configuration.locations.first(where: { $0.id == id })
+        {
+            return Discovery.payload(
+                for: location, provider: location.providers.first ?? "open-meteo", configuration: configuration
+            ).utf8Bytes
+        }
+        guard case .location(let id, let kind) = topics.parse(topic),
+            let location = configuration.locations.first(where: { $0.id == id }), let state = states[id]
+        else { return nil }
+        switch kind {
+        case .hourly, .daily:
+            guard let forecast = state.forecast, let builder = refresher.readingBuilder(for: location, state: state)
+            else { return nil }
+            return (kind == .hourly ? builder.hourly(forecast, now: now) : builder.daily(forecast, now: now)).utf8Bytes
+        case .nowcast: return nowcastPayloads(location, state: state, now: now)?.nowcast.utf8Bytes
+        case .outlook: return nowcastPayloads(location, state: state, now: now)?.outlook?.utf8Bytes
+        case .airQuality: return nowcastPayloads(location, state: state, now: now)?.airQuality?.utf8Bytes
+        case .current, .alerts, .status: return nil
         }
     }
 
@@ -44,8 +81,8 @@ extension BridgeService {
             let payloads = refresher.payloads(for: location, state: state, now: clock.now())
         else { return }
         retain(topics.current(location.id), payloads.current.utf8Bytes)
-        retain(topics.hourly(location.id), payloads.hourly.utf8Bytes)
-        retain(topics.daily(location.id), payloads.daily.utf8Bytes)
+        retain(topics.hourly(location.id), payloads.hourly.utf8Bytes, rebuildable: true)
+        retain(topics.daily(location.id), payloads.daily.utf8Bytes, rebuildable: true)
         retain(topics.alerts(location.id), alertsPayload(location, state: state, fallback: payloads.alerts).utf8Bytes)
         publishNowcastAndOutlook(location, state: state)
         if configuration.mqtt.flatTopics {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemIO
 import WeatherModel
 
 /// Persistence: what changed goes to `state_dir`; a write that fails (a full disk, a read-only
@@ -12,21 +13,41 @@ extension BridgeService {
         var since: Date
     }
 
-    /// Saves a location's state unless the file already holds it.
-    func persist(_ id: String) {
-        guard let state = states[id] else { return }
-        if let saved = savedState[id], saved == state {
-            unsaved.remove(id)
-            return
+    /// Saves the state of each of `ids` unless its file already holds it: the changed files in
+    /// one batch (one sync of the file system and one of the folder for all of them, not two
+    /// `fsync`s each), each replaced atomically.
+    func persist(_ ids: some Sequence<String>) {
+        var files: [(path: String, bytes: [UInt8])] = []
+        var written: [(id: String, state: LocationState)] = []
+        for id in Set(ids).sorted() {
+            guard let state = states[id] else { continue }
+            if let saved = savedState[id], saved == state {
+                unsaved.remove(id)
+                continue
+            }
+            files.append((store.locationPath(id), ForecastArchive.encode(state).utf8Bytes))
+            written.append((id, state))
         }
-        let code = store.write(location: id, state)
-        if code == 0 {
-            savedState[id] = state
-            unsaved.remove(id)
-        } else {
-            unsaved.insert(id)
-            noteWriteFailure(code, file: "location-\(id).json")
+        guard !files.isEmpty else { return }
+        let results = SystemIO.atomicWrite(files, in: store.directory, mode: 0o600)
+        var failure: (code: Int32, file: String)?
+        for (location, code) in zip(written, results) {
+            if code == 0 {
+                savedState[location.id] = location.state
+                unsaved.remove(location.id)
+            } else {
+                unsaved.insert(location.id)
+                failure = failure ?? (code, "location-\(location.id).json")
+            }
         }
+        if let failure { noteWriteFailure(failure.code, file: failure.file) }
+    }
+
+    /// Saves the locations refreshed since the last save.
+    func persistChanged() {
+        let ids = changed
+        changed.removeAll()
+        persist(ids)
     }
 
     /// Saves the request budget unless the file already holds it.
@@ -49,7 +70,7 @@ extension BridgeService {
     /// Writes again whatever could not be written before; says so once everything is saved.
     func retryUnsavedState() {
         guard stateWriteFailure != nil || !unsaved.isEmpty || budgetUnsaved else { return }
-        for id in unsaved.sorted() { persist(id) }
+        persist(unsaved)
         persistBudget()
         if unsaved.isEmpty, !budgetUnsaved, let failure = stateWriteFailure {
             stateWriteFailure = nil

@@ -2,6 +2,7 @@ import Configuration
 import FoundationEssentials
 import MQTTClient
 import Providers
+import SystemIO
 import WeatherModel
 import WireContract
 
@@ -37,6 +38,9 @@ public actor BridgeService {
     let systemd = SystemdNotifier()
     /// Locations whose state file could not be written yet (retried every pass).
     var unsaved: Set<String> = []
+    /// Locations refreshed since their state was last saved (saved in batches of `saveBatch`).
+    var changed: Set<String> = []
+    static let saveBatch = 64
     var budgetUnsaved = false
     var stateWriteFailure: StateWriteFailure?
     /// Each location's schedule, written in place when a state file cannot be (a full disk).
@@ -205,7 +209,7 @@ public actor BridgeService {
             log.info("connected to the MQTT broker; republishing \(retained.count) retained topics")
             send(topics.bridgeState, Array("online".utf8), retain: true)
             for topic in retained.order {
-                if let payload = retained.payload(topic) { send(topic, payload, retain: true) }
+                if let payload = heldPayload(topic) { send(topic, payload, retain: true) }
             }
             retained.markAllSent(at: clock.now())
             clearRemovedLocations()
@@ -275,7 +279,7 @@ public actor BridgeService {
                 for: location, provider: location.providers.first ?? "open-meteo", configuration: configuration)
             retain(
                 Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id),
-                payload.utf8Bytes)
+                payload.utf8Bytes, rebuildable: true)
         }
     }
 
@@ -294,8 +298,10 @@ public actor BridgeService {
         let expected: [UInt8]?
         if message.topic == topics.bridgeState {
             expected = Array("online".utf8)
+        } else if retained.holds(message.topic, message.payload) {
+            expected = nil
         } else {
-            expected = retained.payload(message.topic)
+            expected = heldPayload(message.topic)
         }
         guard let expected, OwnTopics.needsCorrection(received: message.payload, held: expected) else { return }
         log.warning(
@@ -309,7 +315,7 @@ public actor BridgeService {
         guard configuration.homeAssistant.discovery else { return }
         for location in configuration.locations {
             let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)
-            if let payload = retained.payload(topic) { send(topic, payload, retain: true) }
+            if let payload = heldPayload(topic) { send(topic, payload, retain: true) }
         }
     }
 
@@ -344,11 +350,16 @@ public actor BridgeService {
                 for (provider, calls) in attempts { budget.spend(provider, calls: calls, now: clock.now()) }
                 let code = apply(outcome, to: location)
                 if code != ExitCode.success && worst == ExitCode.success { worst = code }
+                // Saved in batches: one sync per batch, and at most a batch lost in a crash.
+                if changed.count >= Self.saveBatch { persistChanged() }
                 addNext()
             }
         }
+        persistChanged()
         await refreshAlerts(due)
         persistBudget()
+        // The round's answers and payloads are freed: their pages go back to the system.
+        SystemIO.releaseFreeHeapPages()
         return worst
     }
 
@@ -364,7 +375,7 @@ public actor BridgeService {
         if let counted = transition.summary { summary.record(counted.kind, fellBack: counted.fellBack, now: now) }
         for line in transition.logs { log.write(line) }
         states[location.id] = transition.state
-        persist(location.id)
+        changed.insert(location.id)
         publishReadings(location)
         return transition.exitCode
     }

@@ -45,7 +45,8 @@ extension BridgeService {
             if calls > 0 { budget.spend("openweathermap", calls: calls, now: now) }
             mergedAlerts[location.id] = merged
             publishAlertEvents(location, current: merged)
-            publishReadings(location)
+            // Only the alerts list depends on the merge (the readings went out with the refresh).
+            publishAlertsList(location)
         }
     }
 
@@ -72,6 +73,15 @@ extension BridgeService {
         }
     }
 
+    /// Publishes the location's retained alerts list (after its merge).
+    func publishAlertsList(_ location: LocationSettings) {
+        guard let state = states[location.id], let forecast = state.forecast,
+            let builder = refresher.readingBuilder(for: location, state: state)
+        else { return }
+        let fallback = builder.alerts(forecast, now: clock.now())
+        retain(topics.alerts(location.id), alertsPayload(location, state: state, fallback: fallback).utf8Bytes)
+    }
+
     /// The retained alerts payload: the merged list where one was made, else the provider's.
     func alertsPayload(_ location: LocationSettings, state: LocationState, fallback: JSONValue) -> JSONValue {
         // Before the first refresh after a start: what was last announced, as saved.
@@ -80,8 +90,9 @@ extension BridgeService {
         }
         guard let merged = mergedAlerts[location.id] ?? announcedAlerts[location.id].flatMap({ $0.isEmpty ? nil : $0 })
         else { return fallback }
-        var state = state
-        state.forecast?.alerts = merged
-        return refresher.payloads(for: location, state: state, now: clock.now())?.alerts ?? fallback
+        guard var forecast = state.forecast, let builder = refresher.readingBuilder(for: location, state: state)
+        else { return fallback }
+        forecast.alerts = merged
+        return builder.alerts(forecast, now: clock.now())
     }
 }

@@ -44,17 +44,69 @@ public enum AirQualityField: String, Sendable, CaseIterable {
 /// (a missing value stays missing, never 0).
 public struct AirQualitySample: Sendable, Equatable {
     public var time: Date
-    public var values: [AirQualityField: Double]
+    public var values: AirQualityValues
     /// A provider's own index on its own scale (Pirate Weather `airQualityIndex`).
     public var providerIndex: Double?
 
-    public init(time: Date, values: [AirQualityField: Double] = [:], providerIndex: Double? = nil) {
+    public init(time: Date, values: AirQualityValues = AirQualityValues(), providerIndex: Double? = nil) {
         self.time = time
         self.values = values
         self.providerIndex = providerIndex
     }
 
     public subscript(field: AirQualityField) -> Double? { values[field] }
+}
+
+/// One value per `AirQualityField`, each present or not, stored inline (a sample is kept for
+/// every hour of a week per location: a dictionary per sample cost ~0.5 kB of heap, this 128 bytes).
+public struct AirQualityValues: Sendable, Equatable, Sequence {
+    /// NaN marks a missing value (JSON has no NaN, so no provider value is one).
+    private var storage = InlineArray<16, Double>(repeating: .nan)
+
+    public init() {}
+
+    public subscript(field: AirQualityField) -> Double? {
+        get {
+            let value = storage[field.slot]
+            return value.isNaN ? nil : value
+        }
+        set { storage[field.slot] = newValue.flatMap { $0.isNaN ? nil : $0 } ?? .nan }
+    }
+
+    public var isEmpty: Bool { AirQualityField.allCases.allSatisfy { storage[$0.slot].isNaN } }
+
+    public static func == (left: AirQualityValues, right: AirQualityValues) -> Bool {
+        AirQualityField.allCases.allSatisfy { left[$0] == right[$0] }
+    }
+
+    /// The present values, in `AirQualityField.allCases` order.
+    public func makeIterator() -> some IteratorProtocol<(key: AirQualityField, value: Double)> {
+        AirQualityField.allCases.lazy.compactMap { field in self[field].map { (key: field, value: $0) } }.makeIterator()
+    }
+}
+
+extension AirQualityField {
+    /// The field's place in `AirQualityValues`.
+    var slot: Int {
+        switch self {
+        case .europeanAQI: 0
+        case .usAQI: 1
+        case .pm2_5: 2
+        case .pm10: 3
+        case .nitrogenDioxide: 4
+        case .ozone: 5
+        case .sulphurDioxide: 6
+        case .carbonMonoxide: 7
+        case .dust: 8
+        case .uvIndex: 9
+        case .alderPollen: 10
+        case .birchPollen: 11
+        case .grassPollen: 12
+        case .mugwortPollen: 13
+        case .olivePollen: 14
+        case .ragweedPollen: 15
+        }
+    }
 }
 
 /// Air quality and pollen for a location: now, by hour, and the largest value per local day.
