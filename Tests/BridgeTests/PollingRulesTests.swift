@@ -110,7 +110,7 @@ struct PollingRulesTests {
         #expect(t.logs[0].message.hasSuffix("honouring Retry-After: 1800 s"))
     }
 
-    @Test("the service executes a transition: state kept and saved; a cancellation changes nothing")
+    @Test("the service executes a transition: state kept, saved with the round; a cancellation changes nothing")
     func serviceApplies() async throws {
         let folder = TemporaryFolder()
         let location = LocationSettings(
@@ -130,6 +130,8 @@ struct PollingRulesTests {
         let after = await service.states["a"]
         #expect(after?.consecutiveFailures == 1)
         #expect(after?.lastError?.provider == "open-meteo")
+        // Saved with the round's batch (one syncfs and folder fsync for all its locations).
+        await service.persistChanged()
         #expect(StateStore(directory: folder.path + "/state").load(location: "a")?.consecutiveFailures == 1)
     }
 
