@@ -61,7 +61,8 @@ let package = Package(
         .target(name: "ProviderFacts"),
         .target(name: "Providers", dependencies: ["WeatherModel", "ProviderFacts"]),
         .target(
-            name: "Configuration", dependencies: ["WeatherModel", "WireContract", "YAML", "ProviderFacts", "SystemIO"]),
+            name: "Configuration",
+            dependencies: ["WeatherModel", "WireContract", "YAML", "ProviderFacts", "Providers", "SystemIO"]),
         .target(name: "Rendering", dependencies: ["WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
         // The service.
         .target(
@@ -92,7 +93,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py"]),
         .testTarget(name: "WireContractTests", dependencies: ["WireContract", "WeatherModel"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
-        .testTarget(name: "ProviderFactsTests", dependencies: ["ProviderFacts"]),
+        .testTarget(name: "ProviderFactsTests", dependencies: ["ProviderFacts", "Providers"]),
         .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "WireContract", "TestSupport"]),
         .testTarget(
             name: "ProvidersTests", dependencies: ["Providers", "WireContract", "TestSupport"], exclude: ["Golden"]),

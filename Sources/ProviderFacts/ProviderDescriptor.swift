@@ -1,8 +1,9 @@
 /// Everything the bridge, its configuration and Home Assistant discovery know about one weather
-/// provider that is not its wire format: one value per provider, listed once in
-/// `ProviderDescriptor.all`. Configuration (names, keys, defaults), Providers (base URLs,
-/// attribution), Bridge (minimum interval, daily budget) and discovery (display name) all read it
-/// from here, so adding a provider means its own folder in `Providers/` plus one entry in that list.
+/// provider that is not its wire format. Each provider's folder in `Providers/` declares its
+/// own (`<Provider>+Kind.swift`, with how to build it), and `ProviderCatalog.kinds` lists them
+/// once (`ProviderDescriptor.all`). Configuration (names, keys, defaults), Providers (base URLs,
+/// attribution), Bridge (minimum interval, daily budget) and discovery (display name) all read
+/// them, so adding a provider means its own folder plus one entry in that list.
 public struct ProviderDescriptor: Sendable, Equatable {
     /// The name configuration uses (`providers:` keys, a location's `providers: [...]`), e.g. `open-meteo`.
     public let name: String
@@ -60,12 +61,6 @@ public struct ProviderDescriptor: Sendable, Equatable {
         self.answersInLanguage = answersInLanguage
         self.noNowcastReason = noNowcastReason
     }
-
-    /// The descriptor called `name`, `nil` for a name no provider has.
-    public static func named(_ name: String) -> ProviderDescriptor? { all.first { $0.name == name } }
-
-    /// Every provider's name, in the order of `all`.
-    public static var names: [String] { all.map(\.name) }
 
     /// The daily budget for `api` (OpenWeatherMap's `api:`; `nil` for the default mode).
     public func dailyBudget(api: String?) -> Int { api.flatMap { dailyBudgetByAPI[$0] } ?? dailyBudget }

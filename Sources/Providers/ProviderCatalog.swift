@@ -8,12 +8,17 @@ public enum ProviderCatalog {
     /// The provider names, in the order SPEC §5 lists them (`ProviderDescriptor.all`).
     public static var names: [String] { ProviderDescriptor.names }
 
+    /// Every provider, in the order docs/SPEC.md §5 lists them: the one list a new provider joins.
+    public static let kinds: [ProviderKind] = [
+        OpenMeteo.kind, OpenWeatherMap.kind, PirateWeather.kind, MetNo.kind, NWS.kind,
+    ]
+
     /// Builds the provider called `name`.
     ///
     /// - Parameters:
     ///   - baseURL: `providers.<name>.base_url`; empty means the provider's public service.
-    ///   - apiKey: `api_key` / `api_key_file` (OpenWeatherMap and Pirate Weather need one).
-    ///   - api: OpenWeatherMap's `api:` (`onecall`, the default, or `free`); ignored by the others.
+    ///   - apiKey: `api_key` / `api_key_file` (the providers whose descriptor `needsKey`).
+    ///   - api: OpenWeatherMap's `api:` (`onecall`, the default, `onecall4` or `free`); ignored by the others.
     ///   - userAgent: `weather2mqtt/<version> (<contact>)`, sent with every request.
     ///   - contact: the configuration's `contact:`; MET Norway and the NWS refuse anonymous clients.
     ///   - pointsCache: where the NWS provider keeps `/points` answers (the bridge's `state_dir`).
@@ -21,50 +26,24 @@ public enum ProviderCatalog {
         name: String, baseURL: String, apiKey: String?, api: String?, userAgent: String, contact: String?,
         pointsCache: (any NWSPointsCache)?
     ) throws(ProviderError) -> any WeatherProvider {
-        let base = baseURL.trimmingSpaces()
-        let key = apiKey?.trimmingSpaces() ?? ""
-        func requireContact() throws(ProviderError) {
-            guard let contact, !contact.trimmingSpaces().isEmpty else {
-                throw .unauthorized(
-                    "\(name) requires a contact (an e-mail address or URL) in the User-Agent: "
-                        + "set `contact:` in the configuration")
-            }
-        }
-        switch name {
-        case "open-meteo":
-            return OpenMeteo(baseURL: base.isEmpty ? OpenMeteo.defaultBaseURL : base, userAgent: userAgent)
-        case "openweathermap":
-            guard !key.isEmpty else {
-                throw .unauthorized("openweathermap needs an API key (`api_key` or `api_key_file`)")
-            }
-            let choice: OpenWeatherMap.API
-            switch api?.trimmingSpaces().lowercased() ?? "" {
-            case "", "onecall": choice = .oneCall
-            case "free": choice = .free
-            case "onecall4": choice = .oneCall4
-            case let other:
-                throw .invalidResponse("openweathermap: unknown api `\(other)` (valid: onecall, onecall4, free)")
-            }
-            return OpenWeatherMap(
-                baseURL: base.isEmpty ? OpenWeatherMap.defaultBaseURL : base, apiKey: key, api: choice,
-                userAgent: userAgent)
-        case "pirate-weather":
-            guard !key.isEmpty else {
-                throw .unauthorized("pirate-weather needs an API key (`api_key` or `api_key_file`)")
-            }
-            return PirateWeather(
-                baseURL: base.isEmpty ? PirateWeather.defaultBaseURL : base, apiKey: key, userAgent: userAgent)
-        case "met-no":
-            try requireContact()
-            return try MetNo(baseURL: base.isEmpty ? MetNo.defaultBaseURL : base, userAgent: userAgent)
-        case "nws":
-            try requireContact()
-            return try NWS(
-                baseURL: base.isEmpty ? NWS.defaultBaseURL : base, userAgent: userAgent,
-                pointsCache: pointsCache ?? InMemoryNWSPointsCache())
-        default:
+        guard let kind = kinds.first(where: { $0.descriptor.name == name }) else {
             throw .invalidResponse("unknown provider `\(name)` (valid: \(names.joined(separator: ", ")))")
         }
+        let facts = kind.descriptor
+        let base = baseURL.trimmingSpaces()
+        let key = apiKey?.trimmingSpaces() ?? ""
+        if facts.needsKey, key.isEmpty {
+            throw .unauthorized("\(name) needs an API key (`api_key` or `api_key_file`)")
+        }
+        if facts.needsContact, (contact ?? "").trimmingSpaces().isEmpty {
+            throw .unauthorized(
+                "\(name) requires a contact (an e-mail address or URL) in the User-Agent: "
+                    + "set `contact:` in the configuration")
+        }
+        return try kind.build(
+            ProviderSetup(
+                baseURL: base.isEmpty ? facts.defaultBaseURL : base, apiKey: key, api: api, userAgent: userAgent,
+                pointsCache: pointsCache))
     }
 
     /// Whether the provider called `name` writes its condition texts in `language` when asked

@@ -1,4 +1,5 @@
 import ProviderFacts
+import Providers
 import Testing
 
 @Suite("ProviderFacts: one descriptor per provider")

@@ -1,4 +1,5 @@
 import ProviderFacts
+import Providers
 
 /// The warning sources a location's `alerts:` list can name (SPEC §2), apart from the
 /// alerts its forecast provider brings.

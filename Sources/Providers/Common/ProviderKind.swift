@@ -1,0 +1,39 @@
+import ProviderFacts
+
+/// One provider as the catalog knows it: its facts (`ProviderDescriptor`) and how to build it
+/// from its configuration. Each provider's folder declares its own (`<Provider>+Kind.swift`);
+/// `ProviderCatalog.kinds` lists them once.
+public struct ProviderKind: Sendable {
+    public let descriptor: ProviderDescriptor
+    let build: @Sendable (ProviderSetup) throws(ProviderError) -> any WeatherProvider
+
+    init(
+        descriptor: ProviderDescriptor,
+        build: @escaping @Sendable (ProviderSetup) throws(ProviderError) -> any WeatherProvider
+    ) {
+        self.descriptor = descriptor
+        self.build = build
+    }
+}
+
+/// What building a provider takes, already checked by the catalog: the base URL (the
+/// provider's public service when none is configured), the key where it needs one.
+public struct ProviderSetup: Sendable {
+    public var baseURL: String
+    public var apiKey: String
+    public var api: String?
+    public var userAgent: String
+    public var pointsCache: (any NWSPointsCache)?
+}
+
+extension ProviderDescriptor {
+    /// Every provider the bridge knows, in the order docs/SPEC.md §5 lists them
+    /// (`ProviderCatalog.kinds`).
+    public static let all: [ProviderDescriptor] = ProviderCatalog.kinds.map(\.descriptor)
+
+    /// The descriptor called `name`, `nil` for a name no provider has.
+    public static func named(_ name: String) -> ProviderDescriptor? { all.first { $0.name == name } }
+
+    /// Every provider's name, in the order of `all`.
+    public static var names: [String] { all.map(\.name) }
+}
