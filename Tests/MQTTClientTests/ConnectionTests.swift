@@ -95,11 +95,11 @@ struct ConnectionTests {
         idle.start()  // after stop: does nothing
         #expect(idle.isConnected == false)
 
-        // Mid-handshake with a peer that never answers. The connect timeout is beyond the time
-        // limit, and it would end the attempt with a failure and a reconnect, never the stream:
-        // only stop() ends the stream, before its own 30 s patience runs out.
+        // Mid-handshake with a peer that never answers. The connect timeout and the keep-alive are
+        // beyond the time limit, and they would end the attempt with a failure and a reconnect,
+        // never the stream: only stop() ends the stream, before its own 30 s patience runs out.
         let silent = try SilentListener()
-        var stuckOptions = testOptions(port: silent.port)
+        var stuckOptions = testOptions(port: silent.port, keepAlive: 120)
         stuckOptions.connectTimeout = 120
         let stuck = try MQTTClient(stuckOptions)
         let stuckEvents = EventLog(stuck)
