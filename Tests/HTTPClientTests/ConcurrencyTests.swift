@@ -4,22 +4,22 @@ import Testing
 
 @Suite("Concurrency and cancellation")
 struct ConcurrencyTests {
-    @Test("cancelling the task ends a request on the wire quickly")
+    // The total timeout is far beyond the time limit: only the cancellation can end this request
+    // in time, and a request that ended at its timeout would be timedOut, not cancelled.
+    @Test("cancelling the task ends a request on the wire quickly", .timeLimit(.minutes(1)))
     func cancelRunning() async throws {
         let client = HTTPClient()
         let server = try Scope()
         try server.route("/slow", [.hang])
         var request = HTTPRequest(url: server.url("/slow"))
-        request.totalTimeout = .seconds(30)
+        request.totalTimeout = .seconds(600)
         let task = Task { await outcome(client, request) }
         #expect(try await waitUntil { try server.requests().count == 1 })
 
-        let start = ContinuousClock.now
         task.cancel()
         let result = await task.value
 
         expectError(result, .cancelled, host: nil)
-        #expect(ContinuousClock.now - start < .seconds(2))
         // The connection is gone: the server stops hanging.
         #expect(try await waitUntil { try server.requests().first?.finished == true })
     }

@@ -10,36 +10,35 @@ struct BrokerSessionTests {
         try BrokerSession(settings: try BrokerOptions(broker: url, timeout: timeout).resolve())
     }
 
-    @Test("collect returns as soon as what is needed has arrived, with the latest payload of each topic")
+    // No filters: the quiet rule never starts, and the deadline is beyond the time limit, so only
+    // `isComplete` can end this collect in time.
+    @Test(
+        "collect returns as soon as what is needed has arrived, with the latest payload of each topic",
+        .timeLimit(.minutes(1)))
     func collectComplete() async throws {
         let broker = try TestBroker.start()
         try broker.publish("weather/home/current", #"{"a":1}"#, retain: true)
         try broker.publish("weather/home/status", #"{"b":2}"#, retain: true)
-        let session = try session(broker.url)
-        let filters = ["weather/home/current", "weather/home/status"]
-        try session.subscribe(filters)
+        let session = try session(broker.url, timeout: 120)
+        try session.subscribe(["weather/home/current", "weather/home/status"])
         session.start()
-        let started = ContinuousClock.now
-        let messages = try await session.collect(filters: filters) { $0.count == 2 }
+        let messages = try await session.collect(filters: []) { $0.count == 2 }
         await session.close()
         #expect(messages["weather/home/current"] == Array(#"{"a":1}"#.utf8))
         #expect(messages["weather/home/status"] == Array(#"{"b":2}"#.utf8))
-        // Well before the 5 s timeout: it did not wait for the deadline.
-        #expect(ContinuousClock.now - started < .seconds(4))
     }
 
-    @Test("collect ends after a quiet moment when what is asked for never completes")
+    // The deadline is beyond the time limit: only the quiet rule can end this collect in time.
+    @Test("collect ends after a quiet moment when what is asked for never completes", .timeLimit(.minutes(1)))
     func collectQuiet() async throws {
         let broker = try TestBroker.start()
         try broker.publish("weather/home/current", "1", retain: true)
-        let session = try session(broker.url, timeout: 30)
+        let session = try session(broker.url, timeout: 120)
         try session.subscribe(["weather/+/current"])
         session.start()
-        let started = ContinuousClock.now
         let messages = try await session.collect(filters: ["weather/+/current"]) { _ in false }
         await session.close()
         #expect(messages.keys.sorted() == ["weather/home/current"])
-        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test("a broker that is not there ends with 69")

@@ -78,14 +78,15 @@ struct HardeningTLSTests {
         let pki = try TestPKI.shared.get()
         let setup = try Setup(certificate: certificate, password: password)
         let result = try WeatherviewProcess.run(
-            ["get", "munich", "current.temperature", "--timeout", "10"]
+            ["get", "munich", "current.temperature", "--timeout", "120"]
                 + setup.arguments(ca: otherCA ? pki.otherCAFile : pki.caFile),
             environment: fresh)
+        // A refusal ends at once: waiting for the 120 s timeout would be killed by the run's 30 s
+        // (status -1).
         #expect(result.status == 69, "\(name): \(result.stderr)")
         #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(!result.stderr.contains(password))
-        #expect(result.seconds < 8, "\(name): a refusal ends at once, not at the timeout (\(result.seconds) s)")
     }
 
     @Test("--insecure and tls.insecure connect to any certificate, with a warning")

@@ -22,11 +22,11 @@ struct WeatherviewCommandTests {
     func get(path: String, expected: String) throws {
         let broker = try TestBroker.start()
         try RetainedWeather.publish(to: broker)
+        // A get that waited for its 120 s timeout would be killed by the run's 30 s (status -1).
         let result = try WeatherviewProcess.run(
-            ["get", "munich", path, "--broker", broker.url, "--timeout", "20"], environment: fresh)
+            ["get", "munich", path, "--broker", broker.url, "--timeout", "120"], environment: fresh)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == expected + "\n")
-        #expect(result.seconds < 10, "get waited for the timeout (\(result.seconds) s)")
     }
 
     @Test("show: the single location when none is named, colour only when asked")
@@ -49,12 +49,12 @@ struct WeatherviewCommandTests {
     func showNowcastAndAir() throws {
         let broker = try TestBroker.start()
         try RetainedWeather.publish(to: broker)
-        // Without the topics: no lines, and no wait for the timeout.
+        // Without the topics: no lines, and no wait for the timeout (a show that waited for its
+        // 120 s would be killed by the run's 30 s: status -1).
         let without = try WeatherviewProcess.run(
-            ["show", "munich", "--broker", broker.url, "--timeout", "20"], environment: fresh)
+            ["show", "munich", "--broker", broker.url, "--timeout", "120"], environment: fresh)
         #expect(without.status == 0, "\(without.stderr)")
         #expect(!without.stdout.contains("Nowcast:") && !without.stdout.contains("Air:"))
-        #expect(without.seconds < 10, "show waited for topics that never come (\(without.seconds) s)")
         let location = #"{"id":"munich","name":"Munich","latitude":48.14,"longitude":11.58,"timezone":"Europe/Berlin"}"#
         try broker.publish(
             "weather/munich/nowcast",

@@ -136,11 +136,11 @@ struct WeatherviewExitCodeTests {
     @Test("69: broker unreachable, refused at once rather than after the timeout")
     func unreachable() throws {
         let port = freeLoopbackPort()
+        // Waiting for the 120 s timeout would be killed by the run's 30 s (status -1, not 69).
         let result = try WeatherviewProcess.run(
-            ["get", "munich", "current.temperature", "--broker", "mqtt://127.0.0.1:\(port)", "--timeout", "20"])
+            ["get", "munich", "current.temperature", "--broker", "mqtt://127.0.0.1:\(port)", "--timeout", "120"])
         #expect(result.status == 69)
         #expect(result.stderr.contains("127.0.0.1:\(port)"))
-        #expect(result.seconds < 10, "connection refused must not wait for --timeout (took \(result.seconds) s)")
     }
 
     @Test("69: a broker that stopped")

@@ -21,8 +21,6 @@ final class WeatherviewProcess: @unchecked Sendable {
         var stdout: String
         var stderr: String
         var stdoutBytes: [UInt8]
-        /// Wall-clock seconds the run took.
-        var seconds: Double
     }
 
     /// A fixed environment: UTF-8 locale, no colour preferences, no broker from the
@@ -43,7 +41,6 @@ final class WeatherviewProcess: @unchecked Sendable {
     /// Runs `weatherview ARGS` to completion (killed after `timeout` seconds).
     static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> Result {
         let process = WeatherviewProcess()
-        let started = Date()
         try process.start(arguments, environment: environment)
         let status =
             process.wait(timeout: timeout)
@@ -52,8 +49,7 @@ final class WeatherviewProcess: @unchecked Sendable {
                 return -1
             }()
         return Result(
-            status: status, stdout: process.stdout, stderr: process.stderr, stdoutBytes: process.output.bytes(),
-            seconds: Date().timeIntervalSince(started))
+            status: status, stdout: process.stdout, stderr: process.stderr, stdoutBytes: process.output.bytes())
     }
 
     let process = Process()
