@@ -84,7 +84,12 @@ extension PirateWeather {
     public static func decodeAirQuality(_ body: [UInt8], requestedUnits: String = "us") throws(ProviderError)
         -> AirQuality?
     {
-        let json = try ProviderCatalog.parse(body, provider: "pirate-weather")
+        try decodeAirQuality(
+            json: try ProviderCatalog.parse(body, provider: "pirate-weather"), requestedUnits: requestedUnits)
+    }
+
+    /// `decodeAirQuality(_:requestedUnits:)` of an answer already parsed.
+    static func decodeAirQuality(json: JSONValue, requestedUnits: String) throws(ProviderError) -> AirQuality? {
         let flag = (json["flags"]?["units"]?.text ?? requestedUnits).lowercased()
         func sample(_ entry: JSONValue?) -> AirQualitySample? {
             guard let entry, let time = entry["time"]?.unixTime, let index = entry["airQualityIndex"]?.double else {

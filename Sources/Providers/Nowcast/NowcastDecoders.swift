@@ -8,7 +8,11 @@ extension OpenMeteo {
     /// The `minutely_15` block of a `/v1/forecast` answer. Its `precipitation` is the amount in
     /// each 15 minutes (mm or inch, from `minutely_15_units`), published as a rate (× 4 per hour).
     public static func decodeNowcast(_ body: [UInt8]) throws(ProviderError) -> Nowcast? {
-        let json = try ResponseCheck.json(body, provider: "open-meteo")
+        decodeNowcast(json: try ResponseCheck.json(body, provider: "open-meteo"))
+    }
+
+    /// `decodeNowcast(_:)` of an answer already parsed.
+    static func decodeNowcast(json: JSONValue) -> Nowcast? {
         guard let block = json["minutely_15"], let times = block["time"]?.array else { return nil }
         let inches = json["minutely_15_units"]?["precipitation"]?.string?.hasPrefix("inch") == true
         let zone =
@@ -42,7 +46,12 @@ extension PirateWeather {
     /// The `minutely` block (61 one-minute points): `precipIntensity` in the answer's units per
     /// hour, `precipProbability` 0–1, `precipType` (`none` when dry).
     public static func decodeNowcast(_ body: [UInt8], requestedUnits: String = "us") throws(ProviderError) -> Nowcast? {
-        let json = try ProviderCatalog.parse(body, provider: "pirate-weather")
+        try decodeNowcast(
+            json: try ProviderCatalog.parse(body, provider: "pirate-weather"), requestedUnits: requestedUnits)
+    }
+
+    /// `decodeNowcast(_:requestedUnits:)` of an answer already parsed.
+    static func decodeNowcast(json: JSONValue, requestedUnits: String) throws(ProviderError) -> Nowcast? {
         guard let points = json["minutely"]?["data"]?.array, !points.isEmpty else { return nil }
         let flag = json["flags"]?["units"]?.text ?? requestedUnits
         guard let units = Units(flag: flag) else {

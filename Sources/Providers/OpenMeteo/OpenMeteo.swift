@@ -66,17 +66,23 @@ public struct OpenMeteo: WeatherProvider {
     {
         let response = try await transport.send(request(for: query))
         try ResponseCheck.requireSuccess(response, provider: name)
-        let forecast = try Self.decode(response.body, timezone: query.timezone)
+        // Parsed once for the readings and the `minutely_15` nowcast.
+        let json = try ResponseCheck.json(response.body, provider: "open-meteo")
+        let forecast = try Self.decode(json: json, timezone: query.timezone)
         return ProviderResult(
             forecast: forecast, freshness: Freshness(response: response), requests: 1,
-            rateLimit: RateLimit(response: response), nowcast: try? Self.decodeNowcast(response.body))
+            rateLimit: RateLimit(response: response), nowcast: Self.decodeNowcast(json: json))
     }
 
     /// Decodes a `/v1/forecast` answer (ISO 8601 or unixtime; the `current` block or the
     /// legacy `current_weather`). `timezone` is the configured zone, used when the answer
     /// names none.
     public static func decode(_ body: [UInt8], timezone: String? = nil) throws(ProviderError) -> Forecast {
-        let json = try ResponseCheck.json(body, provider: "open-meteo")
+        try decode(json: try ResponseCheck.json(body, provider: "open-meteo"), timezone: timezone)
+    }
+
+    /// `decode(_:timezone:)` of an answer already parsed.
+    static func decode(json: JSONValue, timezone: String?) throws(ProviderError) -> Forecast {
         guard json.object != nil else { throw .invalidResponse("open-meteo: expected a JSON object") }
         if json["error"]?.bool == true {
             throw .invalidResponse("open-meteo: \(json["reason"]?.string ?? "error")")

@@ -11,7 +11,13 @@ extension PirateWeather {
     public static func decode(_ body: [UInt8], requestedUnits: String = "us", timezone: String? = nil)
         throws(ProviderError) -> Forecast
     {
-        let json = try ProviderCatalog.parse(body, provider: "pirate-weather")
+        try decode(
+            json: try ProviderCatalog.parse(body, provider: "pirate-weather"), requestedUnits: requestedUnits,
+            timezone: timezone)
+    }
+
+    /// `decode(_:requestedUnits:timezone:)` of an answer already parsed.
+    static func decode(json: JSONValue, requestedUnits: String, timezone: String?) throws(ProviderError) -> Forecast {
         guard json.object != nil else { throw .invalidResponse("pirate-weather: expected a JSON object") }
         let flag = json["flags"]?["units"]?.text ?? requestedUnits
         guard let units = Units(flag: flag) else {

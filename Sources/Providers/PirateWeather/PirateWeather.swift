@@ -38,11 +38,13 @@ public struct PirateWeather: WeatherProvider {
         let request = request(for: query)
         let response = ProviderCatalog.defused(try await transport.send(request))
         try ResponseCheck.requireSuccess(response, provider: name, secrets: request.secrets)
-        let forecast = try Self.decode(response.body, requestedUnits: "si", timezone: query.timezone)
+        // Parsed once for the readings, the `minutely` nowcast and the air quality index.
+        let json = try ProviderCatalog.parse(response.body, provider: "pirate-weather")
+        let forecast = try Self.decode(json: json, requestedUnits: "si", timezone: query.timezone)
         return ProviderResult(
             forecast: forecast, freshness: Freshness(response: response), requests: 1,
-            rateLimit: Self.rateLimit(response), nowcast: try? Self.decodeNowcast(response.body, requestedUnits: "si"),
-            airQuality: try? Self.decodeAirQuality(response.body, requestedUnits: "si"))
+            rateLimit: Self.rateLimit(response), nowcast: try? Self.decodeNowcast(json: json, requestedUnits: "si"),
+            airQuality: try? Self.decodeAirQuality(json: json, requestedUnits: "si"))
     }
 
     /// `ratelimit-limit`/`-remaining`/`-reset`; where only `x-forecast-api-calls` (calls used
