@@ -76,37 +76,17 @@ public struct Envelope: Sendable, Equatable {
     }
 
     static func units(_ reader: FieldReader) throws(PayloadError) -> UnitSettings {
+        func unit<Unit>(_ key: String, _ parse: (String) -> Unit?) throws(PayloadError) -> Unit? {
+            guard let text = try reader.string(key) else { return nil }
+            guard let unit = parse(text) else { throw reader.fail(key, "unknown unit '\(text.prefix(20))'") }
+            return unit
+        }
         var units = UnitSettings.metric
-        if let text = try reader.string("temperature") {
-            guard let unit = TemperatureUnit(parsing: text) else {
-                throw reader.fail("temperature", "unknown unit '\(text.prefix(20))'")
-            }
-            units.temperature = unit
-        }
-        if let text = try reader.string("wind_speed") {
-            guard let unit = SpeedUnit(parsing: text) else {
-                throw reader.fail("wind_speed", "unknown unit '\(text.prefix(20))'")
-            }
-            units.windSpeed = unit
-        }
-        if let text = try reader.string("pressure") {
-            guard let unit = PressureUnit(parsing: text) else {
-                throw reader.fail("pressure", "unknown unit '\(text.prefix(20))'")
-            }
-            units.pressure = unit
-        }
-        if let text = try reader.string("precipitation") {
-            guard let unit = PrecipitationUnit(parsing: text) else {
-                throw reader.fail("precipitation", "unknown unit '\(text.prefix(20))'")
-            }
-            units.precipitation = unit
-        }
-        if let text = try reader.string("distance") {
-            guard let unit = DistanceUnit(parsing: text) else {
-                throw reader.fail("distance", "unknown unit '\(text.prefix(20))'")
-            }
-            units.distance = unit
-        }
+        if let unit = try unit("temperature", TemperatureUnit.init(parsing:)) { units.temperature = unit }
+        if let unit = try unit("wind_speed", SpeedUnit.init(parsing:)) { units.windSpeed = unit }
+        if let unit = try unit("pressure", PressureUnit.init(parsing:)) { units.pressure = unit }
+        if let unit = try unit("precipitation", PrecipitationUnit.init(parsing:)) { units.precipitation = unit }
+        if let unit = try unit("distance", DistanceUnit.init(parsing:)) { units.distance = unit }
         return units
     }
 }
