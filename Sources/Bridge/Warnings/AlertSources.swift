@@ -211,9 +211,7 @@ public actor AlertSources {
             feeds[url] = cached
             return cached.body
         }
-        guard response.status == 200 else {
-            throw .invalidResponse("meteoalarm: HTTP \(response.status) for the \(country) feed")
-        }
+        try ResponseCheck.requireSuccess(response, provider: "meteoalarm (the \(country) feed)")
         let validators = Freshness(response: response).validators
         feeds[url] = Feed(body: response.body, validators: validators, fetchedAt: now)
         return response.body
@@ -223,7 +221,7 @@ public actor AlertSources {
     {
         let response = try await transport.send(
             ProviderRequest(url: url, headers: [("User-Agent", userAgent), ("Accept", accept)]))
-        guard response.status == 200 else { throw .invalidResponse("\(source): HTTP \(response.status)") }
+        try ResponseCheck.requireSuccess(response, provider: source)
         return response.body
     }
 }
