@@ -60,10 +60,10 @@ public enum NowcastRule {
     /// a nowcast every `nowcast_interval`, less those the forecast requests carry.
     public static func callsPerDay(location: LocationSettings, offer: NowcastOffer?) -> Int {
         guard let wanted = location.nowcastInterval.map(Double.init), let offer else { return 0 }
-        let nowcasts = Int((86400 / wanted).rounded(.up))
+        let nowcasts = PollingRules.requestsPerDay(every: wanted)
         guard offer.inForecast else { return nowcasts * offer.calls }
         let interval = PollingRules.interval(of: location)
         guard interval > wanted else { return 0 }
-        return max(0, nowcasts - Int((86400 / interval).rounded(.up))) * offer.calls
+        return max(0, nowcasts - PollingRules.requestsPerDay(every: interval)) * offer.calls
     }
 }

@@ -23,6 +23,9 @@ public enum PollingRules {
         state.state(now: now, interval: interval(of: location))
     }
 
+    /// Requests a day when one is made every `interval` seconds (a partial one counts).
+    public static func requestsPerDay(every interval: Double) -> Int { Int((86400 / interval).rounded(.up)) }
+
     /// The requests a provider may have a UTC day: `daily_budget`, else the provider's default.
     public static func dailyBudget(_ provider: String, configuration: BridgeConfiguration) -> Int {
         let settings = configuration.provider(provider)

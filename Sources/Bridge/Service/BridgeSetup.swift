@@ -170,9 +170,9 @@ public struct RequestPlan: Sendable {
             guard let primary = location.providers.first else { continue }
             let interval = PollingRules.interval(of: location)
             let perFetch = providers[primary]?.callsPerFetch ?? 1
-            calls[primary, default: 0] += Int((86400 / interval).rounded(.up)) * perFetch
+            calls[primary, default: 0] += PollingRules.requestsPerDay(every: interval) * perFetch
             if Self.asksOneCall4AlertIDs(location) {
-                calls["openweathermap", default: 0] += Int((86400 / interval).rounded(.up))
+                calls["openweathermap", default: 0] += PollingRules.requestsPerDay(every: interval)
             }
             calls[primary, default: 0] += NowcastRule.callsPerDay(
                 location: location, offer: providers[primary]?.nowcastOffer)
@@ -258,7 +258,9 @@ public struct RequestPlan: Sendable {
         let nowcasts = nowcastCallsPerDay
         let airQuality = configuration.locations.filter(\.airQuality).count
         let alertIDLocations = configuration.locations.filter(Self.asksOneCall4AlertIDs)
-        let alertIDCalls = alertIDLocations.reduce(0) { $0 + Int((86400 / PollingRules.interval(of: $1)).rounded(.up)) }
+        let alertIDCalls = alertIDLocations.reduce(0) {
+            $0 + PollingRules.requestsPerDay(every: PollingRules.interval(of: $1))
+        }
         let oneCall4Forecast = configuration.provider("openweathermap")?.api == OpenWeatherMap.API.oneCall4.rawValue
         let warnsByOneCall4 = configuration.locations.contains {
             ($0.providers.first == "openweathermap" && oneCall4Forecast) || Self.asksOneCall4AlertIDs($0)
