@@ -46,11 +46,11 @@ extension ClientCore {
     private func didConnect(code: Int32, flags: Int32) {
         guard code == 0 else {
             let error = MQTTConnectionError.refusedByBroker(code: code, options: options)
-            let report = updateState { state in
+            let retryIn = updateState { state -> Duration? in
                 defer { state.attemptReported = true }
-                return !state.attemptReported
+                return state.attemptReported ? nil : state.retryDelay
             }
-            if report { continuation.yield(.connectionFailed(error)) }
+            if let retryIn { continuation.yield(.connectionFailed(error, retryIn: retryIn)) }
             return
         }
         let sessionPresent = flags & 1 != 0
@@ -99,7 +99,8 @@ extension ClientCore {
             state.attemptReported = true
             guard state.phase == .running else { return nil }
             return .connectionFailed(
-                .connectFailure(rc: rc, errno: savedErrno, log: state.attemptLog, options: options))
+                .connectFailure(rc: rc, errno: savedErrno, log: state.attemptLog, options: options),
+                retryIn: state.retryDelay)
         }
         if let event { continuation.yield(event) }
     }

@@ -48,7 +48,10 @@ extension ClientCore {
         var everConnected = false
         var hostConfigured = false
         while !stopRequested {
+            // The wait after this attempt should it fail, announced with the failure.
+            let retryDelay = reconnectPolicy.delay(failures: failures, afterLoss: everConnected)
             updateState { state in
+                state.retryDelay = retryDelay
                 state.attemptReported = false
                 state.attemptAccepted = false
                 state.attemptLog.removeAll()
@@ -72,8 +75,10 @@ extension ClientCore {
             if wasConnected {
                 failures = 0
                 everConnected = true
+                sleepUnlessStopped(for: reconnectPolicy.delay(failures: failures, afterLoss: everConnected))
+            } else {
+                sleepUnlessStopped(for: retryDelay)
             }
-            sleepUnlessStopped(for: reconnectPolicy.delay(failures: failures, afterLoss: everConnected))
             failures += 1
         }
         finishNetworkLoop()
@@ -135,11 +140,11 @@ extension ClientCore {
     }
 
     private func endAttempt(error: MQTTConnectionError) {
-        let report = updateState { state in
+        let retryIn = updateState { state -> Duration? in
             defer { state.attemptReported = true }
-            return !state.attemptReported && state.phase == .running
+            return !state.attemptReported && state.phase == .running ? state.retryDelay : nil
         }
-        if report { continuation.yield(.connectionFailed(error)) }
+        if let retryIn { continuation.yield(.connectionFailed(error, retryIn: retryIn)) }
     }
 
     /// Quick retries, then exponential backoff (see `ReconnectPolicy`).

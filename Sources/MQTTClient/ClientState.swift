@@ -33,6 +33,9 @@ struct ClientState: ~Copyable {
     var attemptAccepted = false
     /// Whether the current connection attempt's failure (or success) has been reported.
     var attemptReported = false
+    /// How long the network thread waits after the current attempt if it fails; announced with
+    /// its `connectionFailed` and then slept, so the two cannot differ.
+    var retryDelay: Duration = .zero
     /// libmosquitto's error and warning log lines of the current attempt (TLS details live there).
     var attemptLog: [String] = []
     /// Filters to (re)subscribe on every connect without a session.

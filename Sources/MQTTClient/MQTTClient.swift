@@ -56,7 +56,7 @@ public final class MQTTClient: Sendable {
         guard start else { return }
         if !core.spawnNetworkThread() {
             core.continuation.yield(
-                .connectionFailed(MQTTConnectionError(.other, "cannot start the MQTT network thread")))
+                .connectionFailed(MQTTConnectionError(.other, "cannot start the MQTT network thread"), retryIn: nil))
             core.continuation.finish()
             core.updateState { $0.phase = .finished }
         }

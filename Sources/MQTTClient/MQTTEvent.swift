@@ -7,8 +7,10 @@ public enum MQTTEvent: Sendable {
     /// Subscriptions made through `subscribe(_:qos:)` have been re-sent when `sessionPresent` is false.
     case connected(sessionPresent: Bool)
     /// A connection attempt failed (refused login, TLS failure, unreachable broker, ...).
-    /// The client keeps retrying with backoff until `stop()`.
-    case connectionFailed(MQTTConnectionError)
+    /// The client keeps retrying with backoff until `stop()`: `retryIn` is how long the network
+    /// thread waits before its next attempt (the `ReconnectPolicy` delay it then sleeps), `nil`
+    /// when there is no next attempt (the network thread could not start; the stream ends).
+    case connectionFailed(MQTTConnectionError, retryIn: Duration?)
     /// An established connection ended. `nil` means a clean disconnect requested by `stop()`;
     /// otherwise a plain-language reason. The client reconnects by itself unless stopped.
     case disconnected(reason: String?)

@@ -103,7 +103,6 @@ struct HardeningTLSTests {
             url: secure.tlsURL(), password: refusal.password, tls: "{ ca_file: \(ca) }", server: server, folder: folder)
 
         // The service, in the background, for as long as the one-shot run takes (10 s or more).
-        let started = Date()
         let service = try BridgeProcess(["run", "--config", config])
         defer { service.kill() }
         let once = try BridgeProcess.run(["run", "--once", "--config", config], timeout: 40)
@@ -116,18 +115,29 @@ struct HardeningTLSTests {
         #expect(once.stderr.contains(refusal.message), "stderr: \(once.stderr)")
         #expect(!once.stderr.contains(refusal.password))
 
-        // Attempts at 0, 1, 3 and 7 s (then 15, 31, …): four or so by now, not one a second,
-        // and every one says why. The service is still at it.
-        #expect(eventually(timeout: 10) { lines(of: service.stderr, containing: "MQTT connection failed").count >= 4 })
-        let elapsed = Date().timeIntervalSince(started)
+        // Every failure says why and announces the wait before the next attempt: a broker refusing
+        // from the start gets the plain backoff (1, 2, 4, 8 s, then the 10 s cap), no quick burst.
+        // The service is still at it.
+        #expect(eventually(timeout: 20) { lines(of: service.stderr, containing: "MQTT connection failed").count >= 4 })
         let attempts = lines(of: service.stderr, containing: "MQTT connection failed")
+        #expect(attempts.allSatisfy { $0.contains(refusal.message) }, "\(attempts)")
+        let delays = attempts.prefix(4).map(Self.announcedDelay)
+        #expect(delays.allSatisfy { $0 != nil }, "no announced delay: \(attempts)")
+        let seconds = delays.compactMap { $0 }
         #expect(
-            elapsed >= 7 && attempts.count <= Int(elapsed / 2) + 1,
-            "no backoff: \(attempts.count) attempts in \(elapsed) s")
-        #expect(attempts.allSatisfy { $0.contains(refusal.message) && $0.contains("retrying") }, "\(attempts)")
+            seconds.first == 1 && zip(seconds, seconds.dropFirst()).allSatisfy { $0 <= $1 }, "no backoff: \(attempts)")
+        #expect(seconds.contains { $0 >= 4 }, "no backoff: \(attempts)")
         #expect(!service.stderr.contains(refusal.password))
         #expect(service.process.isRunning, "the service must not give up: \(service.stderr)")
         #expect(service.terminate() == 0, "stderr: \(service.stderr)")
+    }
+
+    /// The N of "…; retrying in N s" in a connection failure's log line.
+    static func announcedDelay(_ line: String) -> Double? {
+        guard let start = line.range(of: "; retrying in "),
+            let end = line.range(of: " s", range: start.upperBound..<line.endIndex)
+        else { return nil }
+        return Double(line[start.upperBound..<end.lowerBound])
     }
 
     @Test("tls.insecure: true connects to any certificate and warns at every start")

@@ -57,16 +57,24 @@ struct ConnectionTests {
         await client.stop()
     }
 
-    @Test("a closed port yields connectionFailed with a clear message, then keeps retrying")
+    @Test("a closed port yields connectionFailed with a clear message, then keeps retrying with the announced backoff")
     func refused() async throws {
         let port = freeLoopbackPort()
-        let client = try MQTTClient(testOptions(port: port))
+        let options = testOptions(port: port)
+        let client = try MQTTClient(options)
         let events = EventLog(client)
         client.start()
         let failure = await events.nextFailure(within: .seconds(3))
         #expect(failure?.kind == .refused)
         #expect(failure?.description == "connection refused by 127.0.0.1:\(port)")
+        // Two more attempts, after the waits the first two failures announced (1 + 2 s).
         #expect(await events.nextFailure(within: .seconds(4)) != nil, "retried after the backoff: \(events.all)")
+        #expect(await events.nextFailure(within: .seconds(6)) != nil, "retried after the backoff: \(events.all)")
+        // Never connected: the plain backoff from the first failure, as the policy says.
+        let announced = events.all.compactMap(\.retryIn).prefix(3)
+        let policy = ReconnectPolicy(options)
+        #expect(Array(announced) == (0..<3).map { policy.delay(failures: $0, afterLoss: false) })
+        #expect(Array(announced) == [.seconds(1), .seconds(2), .seconds(4)])
         await client.stop()
         #expect(await eventually(within: .seconds(1)) { events.isFinished })
     }

@@ -226,16 +226,23 @@ public actor BridgeService {
             } catch {
                 log.warning("subscribe failed: \(error.description)")
             }
-        case .connectionFailed(let error):
+        case .connectionFailed(let error, let retryIn):
             connected = false
             lastConnectionFailure = error
-            log.warning("MQTT connection failed: \(error.description); retrying")
+            log.warning("MQTT connection failed: \(error.description); \(Self.retryWording(retryIn))")
         case .disconnected(let reason):
             connected = false
             if let reason { log.warning("MQTT connection lost: \(reason); reconnecting") }
         case .message(let message):
             handle(message)
         }
+    }
+
+    /// "retrying in 4 s", "retrying in 0.25 s": the wait the MQTT client announced and sleeps.
+    static func retryWording(_ delay: Duration?) -> String {
+        guard let (seconds, attoseconds) = delay?.components else { return "not retrying" }
+        if attoseconds == 0 { return "retrying in \(seconds) s" }
+        return "retrying in \(Double(seconds) + Double(attoseconds) * 1e-18) s"
     }
 
     /// Home Assistant's birth message and retained discovery configs of removed locations.

@@ -122,7 +122,7 @@ final class BrokerSession {
             connected = true
             if !everConnected { connectedAt = .now }
             everConnected = true
-        case .mqtt(.connectionFailed(let error)):
+        case .mqtt(.connectionFailed(let error, _)):
             connected = false
             if !everConnected { failure = error }
         case .mqtt(.disconnected):

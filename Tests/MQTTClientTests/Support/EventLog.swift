@@ -66,7 +66,13 @@ extension MQTTEvent {
     }
 
     var failure: MQTTConnectionError? {
-        if case .connectionFailed(let error) = self { return error }
+        if case .connectionFailed(let error, _) = self { return error }
+        return nil
+    }
+
+    /// `.some(retryIn)` for a connection failure: the wait the client announced before its next attempt.
+    var retryIn: Duration?? {
+        if case .connectionFailed(_, let retryIn) = self { return .some(retryIn) }
         return nil
     }
 
