@@ -1,3 +1,4 @@
+import Bridge
 import Foundation
 import TestSupport
 import Testing
@@ -40,13 +41,11 @@ struct DeploySystemdNotifyTests {
 
         let ready = socket.waitFor(timeout: 15) { $0.contains { $0.text == "READY=1" } }
         #expect(ready, "no READY=1; got \(socket.texts); stderr: \(bridge.stderr)")
-        // One ping per half second: at least 4 within 4 s of READY=1 (a loop that slept its
-        // usual 60 s would send one).
-        let readyAt = socket.messages.first { $0.text == "READY=1" }?.at ?? Date()
+        // The loop pings between polls, not once per poll: a loop that slept its usual 60 s
+        // would send one ping while this waits for four.
         #expect(
-            socket.waitFor(timeout: 10) { messages in
-                messages.filter { $0.text == "WATCHDOG=1" && $0.at.timeIntervalSince(readyAt) <= 4 }.count >= 4
-            }, "watchdog pings: \(socket.texts); stderr: \(bridge.stderr)")
+            socket.waitFor(timeout: 10) { $0.filter { $0.text == "WATCHDOG=1" }.count >= 4 },
+            "watchdog pings: \(socket.texts); stderr: \(bridge.stderr)")
         // Still pinging after the first refresh, while idle between polls.
         let count = socket.texts.filter { $0 == "WATCHDOG=1" }.count
         #expect(
@@ -58,6 +57,18 @@ struct DeploySystemdNotifyTests {
         #expect(bridge.terminate() == 0, "stderr: \(bridge.stderr)")
         #expect(socket.waitFor(timeout: 2) { $0.last?.text == "STOPPING=1" }, "after SIGTERM: \(socket.texts)")
         #expect(try setup.broker.retained("weather/bridge/state")["weather/bridge/state"] == "offline")
+    }
+
+    @Test("the loop pings at half of WATCHDOG_USEC, and only when the watchdog is meant for this process")
+    func watchdogInterval() {
+        func interval(_ environment: [String: String]) -> Double? {
+            SystemdNotifier(environment: { environment[$0] }).watchdogInterval
+        }
+        #expect(interval(["WATCHDOG_USEC": "1000000"]) == 0.5)
+        #expect(interval(["WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "\(getpid())"]) == 15)
+        #expect(interval(["WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "\(getpid() + 1)"]) == nil)
+        #expect(interval(["WATCHDOG_USEC": "0"]) == nil)
+        #expect(interval([:]) == nil)
     }
 
     @Test("without WATCHDOG_USEC the bridge says READY=1 and sends no pings")
@@ -120,7 +131,6 @@ struct DeploySystemdNotifyTests {
 final class NotifySocket: Sendable {
     struct Message: Sendable {
         var text: String
-        var at: Date
     }
 
     /// What the reader thread shares with the test.
@@ -166,7 +176,7 @@ final class NotifySocket: Sendable {
             while !inbox.lock.withLock({ inbox.closed }) {
                 let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
                 guard count > 0 else { continue }
-                let message = Message(text: String(decoding: buffer[..<count], as: UTF8.self), at: Date())
+                let message = Message(text: String(decoding: buffer[..<count], as: UTF8.self))
                 inbox.lock.withLock { inbox.messages.append(message) }
             }
             close(descriptor)
