@@ -5,6 +5,20 @@ import PackageDescription
 /// and `weatherview`, its subscriber CLI. C libraries stay behind `MQTTClient`, `HTTPClient`, `YAML`,
 /// `FontEngine` (FreeType, HarfBuzz, fontconfig) and `ZlibDeflate`; `WeatherModel`, `Providers` and
 /// `Configuration` are pure, and `Rendering` reaches fonts and zlib only through those two.
+/// How the shipped executables are linked (release builds; `deploy/link/README.md` has the figures):
+/// lld with packed relative relocations and no exported symbols, and the bridge's functions that run
+/// in a refresh placed together (`deploy/link/weather2mqtt.order`, written by
+/// `Benchmarks/scripts/orderfile.py`), so the pages of code it keeps resident are fewer.
+let packageFolder = String(#filePath.dropLast("/Package.swift".count))
+let releaseLinking = [
+    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+]
+let bridgeLinking =
+    releaseLinking + [
+        "-Xlinker", "--symbol-ordering-file=\(packageFolder)/deploy/link/weather2mqtt.order",
+        "-Xlinker", "--no-warn-symbol-ordering",
+    ]
+
 let package = Package(
     name: "weather2mqtt",
     platforms: [.macOS(.v15)],
@@ -83,11 +97,13 @@ let package = Package(
             dependencies: [
                 "Bridge", "WireContract", "Configuration", "Providers", "WeatherModel", "SystemIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: [.unsafeFlags(bridgeLinking, .when(platforms: [.linux], configuration: .release))]
         ),
         .executableTarget(
             name: "weatherview",
-            dependencies: ["Viewer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Viewer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: [.unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release))]
         ),
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py"]),

@@ -1,13 +1,31 @@
 import ArgumentParser
 import Bridge
+import Dispatch
 import SystemIO
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// `weather2mqtt`: the bridge service and its tools (SPEC §7).
+/// The process's entry point: the command runs on the task pool while the main thread waits.
+///
+/// Not an async `main`: that one ends the main thread with `dispatch_main()`, i.e. `pthread_exit`,
+/// whose forced unwind walks the binary's unwind tables and leaves 0.4 MB of them resident for the
+/// life of the service (BENCHMARKS.md, issue 22).
 @main
+enum Entry {
+    static func main() {
+        let finished = DispatchSemaphore(value: 0)
+        // Detached: `main` is on the main actor, whose queue nobody drains while it waits.
+        Task.detached {
+            await Weather2MQTT.main()
+            finished.signal()
+        }
+        finished.wait()
+    }
+}
+
+/// `weather2mqtt`: the bridge service and its tools (SPEC §7).
 struct Weather2MQTT: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weather2mqtt",
