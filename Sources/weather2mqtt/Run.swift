@@ -1,7 +1,6 @@
 import ArgumentParser
 import Bridge
 import Dispatch
-import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +16,6 @@ struct Run: AsyncParsableCommand {
     var once = false
 
     func run() async throws {
-        SystemIO.useOneHeapArena()
         let setup = try BridgeSetup.loadOrExit(configPath: options.config)
         let service = BridgeService(
             configuration: setup.configuration, clock: setup.clock, log: setup.log, refresher: setup.refresher)

@@ -15,6 +15,7 @@ import SystemIO
 @main
 enum Entry {
     static func main() {
+        SystemIO.useOneHeapArena()  // before any other thread allocates
         let finished = DispatchSemaphore(value: 0)
         // Detached: `main` is on the main actor, whose queue nobody drains while it waits.
         Task.detached {
