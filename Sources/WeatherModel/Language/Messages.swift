@@ -178,7 +178,7 @@ extension Messages {
     public static func fill(_ template: String, _ values: [(String, String)]) -> String {
         var result = template
         for (name, value) in values {
-            result = result.replacing("{" + name + "}", with: value)
+            result = result.replacingAll("{" + name + "}", with: value)
         }
         return result
     }
