@@ -338,12 +338,13 @@ public actor BridgeService {
         var worst: Int32 = ExitCode.success
         let refresher = self.refresher
         let budgetSnapshot = budget
-        let snapshot = states
         await withTaskGroup(of: (LocationSettings, Refresher.Outcome, [(String, Int)]).self) { group in
             var pending = due[...]
             func addNext() {
                 guard let location = pending.popFirst() else { return }
-                let state = snapshot[location.id] ?? LocationState(nextPoll: now)
+                // Read when the task starts, not copied up front: a second reference to `states`
+                // would make the round's first `apply` copy the whole dictionary.
+                let state = states[location.id] ?? LocationState(nextPoll: now)
                 group.addTask {
                     var attempts: [(String, Int)] = []
                     let outcome = await refresher.refresh(location, state: state, budget: budgetSnapshot, now: now) {

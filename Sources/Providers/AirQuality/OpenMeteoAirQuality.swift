@@ -62,6 +62,7 @@ public struct OpenMeteoAirQuality: Sendable {
         }
         var hours: [AirQualitySample] = []
         if let block = json["hourly"], let times = block["time"]?.array {
+            hours.reserveCapacity(times.count)
             for (index, value) in times.enumerated() {
                 guard let at = time(value) else { continue }
                 var sample = AirQualitySample(time: at)

@@ -24,6 +24,7 @@ extension OpenMeteo {
         let codes = column("weather_code")
         let snowfall = column("snowfall")
         var steps: [NowcastStep] = []
+        steps.reserveCapacity(times.count)
         for (index, value) in times.enumerated() {
             guard let time = value.unixTime ?? value.string.flatMap({ ISO8601.date($0, zone: zone) }) else { continue }
             let amount = amounts.indices.contains(index) ? amounts[index].double : nil

@@ -68,8 +68,10 @@ struct Block {
 
     private func rawReadings(legacy: Bool, limit: Int) throws(ProviderError) -> [Reading] {
         let columns = ReadingColumns(self, legacy: legacy)
+        let rows = rows.prefix(limit)
         var result: [Reading] = []
-        for index in rows.prefix(limit) {
+        result.reserveCapacity(rows.count)
+        for index in rows {
             result.append(try columns.reading(at: index))
         }
         return result
@@ -88,7 +90,9 @@ struct Block {
     /// The days of every row; an entry without a valid date is an error.
     func days() throws(ProviderError) -> [Day] {
         let columns = DayColumns(self)
+        let rows = rows
         var result: [Day] = []
+        result.reserveCapacity(rows.count)
         for index in rows {
             result.append(try columns.day(at: index))
         }

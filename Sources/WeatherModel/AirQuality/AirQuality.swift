@@ -46,7 +46,7 @@ public struct AirQualitySample: Sendable, Equatable {
     public var time: Date
     public var values: AirQualityValues
     /// A provider's own index on its own scale (Pirate Weather `airQualityIndex`).
-    public var providerIndex: Double?
+    @OptionalDouble public var providerIndex: Double? = nil
 
     public init(time: Date, values: AirQualityValues = AirQualityValues(), providerIndex: Double? = nil) {
         self.time = time

@@ -4,9 +4,9 @@ import FoundationEssentials
 public struct NowcastStep: Sendable, Equatable {
     public var time: Date
     /// Precipitation rate in mm/h; `nil` where the provider gives none (One Call 4.0 `15min`).
-    public var intensity: Double?
+    @OptionalDouble public var intensity: Double? = nil
     /// Chance of precipitation, 0–100 %, where the provider gives one.
-    public var probability: Double?
+    @OptionalDouble public var probability: Double? = nil
     /// What falls, where the provider says or it can be read from its codes; `nil` when dry.
     public var type: PrecipitationType?
 

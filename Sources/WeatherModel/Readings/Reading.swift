@@ -5,60 +5,63 @@ import FoundationEssentials
 /// Values are in the canonical units (°C, km/h, hPa, mm, mm/h, km, percent 0–100);
 /// `nil` is "the provider did not say".
 public struct Reading: Sendable, Equatable {
+    // Stored without padding (a reading is kept for every hour of a week per location): the
+    // 8- and 16-byte fields first, numbers as `OptionalDouble` (8 bytes, not 16), 1-byte enums last.
     public var time: Date
-    public var condition: Condition?
     public var summary: String?
     public var providerCode: String?
-    public var isDay: Bool?
-    public var temperature: Double?
-    public var apparentTemperature: Double?
-    public var dewPoint: Double?
-    public var humidity: Double?
-    public var cloudCoverage: Double?
-    public var precipitationProbability: Double?
+    @OptionalDouble public var temperature: Double? = nil
+    @OptionalDouble public var apparentTemperature: Double? = nil
+    @OptionalDouble public var dewPoint: Double? = nil
+    @OptionalDouble public var humidity: Double? = nil
+    @OptionalDouble public var cloudCoverage: Double? = nil
+    @OptionalDouble public var precipitationProbability: Double? = nil
     /// Sea-level pressure, hPa.
-    public var pressure: Double?
-    public var windSpeed: Double?
-    public var windGust: Double?
+    @OptionalDouble public var pressure: Double? = nil
+    @OptionalDouble public var windSpeed: Double? = nil
+    @OptionalDouble public var windGust: Double? = nil
     /// Degrees, the direction the wind comes from.
-    public var windBearing: Double?
+    @OptionalDouble public var windBearing: Double? = nil
     /// Intensity, mm/h.
-    public var precipitation: Double?
-    public var precipitationType: PrecipitationType?
-    public var uvIndex: Double?
+    @OptionalDouble public var precipitation: Double? = nil
+    @OptionalDouble public var uvIndex: Double? = nil
     /// Visibility, km.
-    public var visibility: Double?
+    @OptionalDouble public var visibility: Double? = nil
+    public var condition: Condition?
+    public var isDay: Bool?
+    public var precipitationType: PrecipitationType?
 
     public init(time: Date) { self.time = time }
 }
 
 /// One local calendar day of the location.
 public struct Day: Sendable, Equatable {
+    // Stored without padding, as `Reading`.
     public var date: CivilDate
-    public var condition: Condition?
     public var summary: String?
     public var providerCode: String?
-    public var temperatureMax: Double?
-    public var temperatureMin: Double?
-    public var apparentTemperatureMax: Double?
-    public var apparentTemperatureMin: Double?
+    @OptionalDouble public var temperatureMax: Double? = nil
+    @OptionalDouble public var temperatureMin: Double? = nil
+    @OptionalDouble public var apparentTemperatureMax: Double? = nil
+    @OptionalDouble public var apparentTemperatureMin: Double? = nil
     /// Sum, mm.
-    public var precipitation: Double?
-    public var precipitationProbability: Double?
-    public var precipitationType: PrecipitationType?
+    @OptionalDouble public var precipitation: Double? = nil
+    @OptionalDouble public var precipitationProbability: Double? = nil
     /// Maximum, km/h.
-    public var windSpeed: Double?
+    @OptionalDouble public var windSpeed: Double? = nil
     /// Maximum, km/h.
-    public var windGust: Double?
-    public var windBearing: Double?
-    public var humidity: Double?
-    public var pressure: Double?
+    @OptionalDouble public var windGust: Double? = nil
+    @OptionalDouble public var windBearing: Double? = nil
+    @OptionalDouble public var humidity: Double? = nil
+    @OptionalDouble public var pressure: Double? = nil
     /// Maximum.
-    public var uvIndex: Double?
-    public var sunrise: Date?
-    public var sunset: Date?
+    @OptionalDouble public var uvIndex: Double? = nil
+    @OptionalDate public var sunrise: Date? = nil
+    @OptionalDate public var sunset: Date? = nil
     /// 0 new … 0.5 full … 1.
-    public var moonPhase: Double?
+    @OptionalDouble public var moonPhase: Double? = nil
+    public var condition: Condition?
+    public var precipitationType: PrecipitationType?
 
     public init(date: CivilDate) { self.date = date }
 }
@@ -137,9 +140,9 @@ public struct Forecast: Sendable, Equatable {
         self.current = current
         self.sunrise = sunrise
         self.sunset = sunset
-        self.hours = hours
+        self.hours = hours.withoutSlack
         self.intervalMinutes = intervalMinutes
-        self.days = days
+        self.days = days.withoutSlack
         self.alerts = alerts
         self.timezone = timezone
     }
