@@ -30,6 +30,42 @@ struct PollingRulesTests {
         #expect(PollingRules.expiresAt(fetchedAt: now, location: metNo, lifetime: 7200) == now.addingTimeInterval(7200))
     }
 
+    @Test(
+        "a fresh answer keeps the hours a payload can reach while in use: the hour of now to hours (≥ 48 h) past the stale point, plus a day"
+    )
+    func hoursKept() {
+        let location = LocationSettings(
+            id: "a", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 900)
+        let expiresAt = now.addingTimeInterval(900)
+        // 48 hourly entries (the default) from a usable-until of expiresAt + 900 s, plus a day.
+        #expect(
+            PollingRules.hoursKept(until: expiresAt, location: location, hourLimit: 48, intervalMinutes: 60)
+                == expiresAt.addingTimeInterval(900 + 48 * 3600 + 86400))
+        // Fewer hourly entries still keep the outlook's 48 h; more keep more; 3-hour steps count as 3 h.
+        #expect(
+            PollingRules.hoursKept(until: expiresAt, location: location, hourLimit: 6, intervalMinutes: 60)
+                == expiresAt.addingTimeInterval(900 + 48 * 3600 + 86400))
+        #expect(
+            PollingRules.hoursKept(until: expiresAt, location: location, hourLimit: 120, intervalMinutes: 60)
+                == expiresAt.addingTimeInterval(900 + 120 * 3600 + 86400))
+        #expect(
+            PollingRules.hoursKept(until: expiresAt, location: location, hourLimit: 40, intervalMinutes: 180)
+                == expiresAt.addingTimeInterval(900 + 120 * 3600 + 86400))
+
+        // An 8-day answer starting at midnight: the hours before the one containing now and those
+        // past the limit go; the days are untouched.
+        let midnight = now.addingTimeInterval(-13 * 3600 - 1200)
+        var forecast = Forecast(
+            current: .init(time: now),
+            hours: (0..<192).map { Reading(time: midnight.addingTimeInterval(Double($0) * 3600)) },
+            days: [Day(date: CivilDate(year: 2026, month: 9, day: 21))])
+        let until = PollingRules.hoursKept(until: expiresAt, location: location, hourLimit: 48, intervalMinutes: 60)
+        forecast.keepHours(from: now, until: until)
+        #expect(forecast.hours.first?.time == midnight.addingTimeInterval(13 * 3600))
+        #expect(forecast.hours.allSatisfy { $0.time < until } && forecast.hours.count == 73)
+        #expect(forecast.days.count == 1)
+    }
+
     @Test("status at its boundaries: waiting, error, ok up to a whole effective interval past expiry, then stale")
     func statusBoundaries() {
         let metNo = LocationSettings(id: "a", latitude: 59.9, longitude: 10.7, providers: ["met-no"], interval: 300)

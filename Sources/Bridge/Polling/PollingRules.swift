@@ -17,6 +17,19 @@ public enum PollingRules {
         fetchedAt.addingTimeInterval(max(interval(of: location), lifetime ?? 0))
     }
 
+    /// Until when a fresh answer's hours are kept (SPEC §3, "What the bridge keeps"): as far as
+    /// any payload can reach while the answer is in use. That is the hourly topic's `hours` (at
+    /// least the 48 h the outlook looks ahead) from the last moment the data is usable (a poll
+    /// interval past `expiresAt`), plus a day for an answer the provider keeps confirming with
+    /// 304s. The hours beyond (Open-Meteo answers 8 days of them) were only needed to fill the
+    /// days, which the decoder did; keeping them cost 20 kB a location (BENCHMARKS.md, issue 22).
+    public static func hoursKept(
+        until expiresAt: Date, location: LocationSettings, hourLimit: Int, intervalMinutes: Int
+    ) -> Date {
+        let ahead = max(Double(hourLimit * max(1, intervalMinutes) * 60), 48 * 3600)
+        return expiresAt.addingTimeInterval(interval(of: location) + ahead + 86400)
+    }
+
     /// The status `state` of a location (SPEC §3): `stale` once `now` is past `expires_at` by
     /// more than a poll interval; `ok`, `error` or `waiting` otherwise.
     public static func status(_ state: LocationState, location: LocationSettings, now: Date) -> String {

@@ -89,7 +89,14 @@ public struct Refresher: Sendable {
                 language: location.language ?? configuration.language)
             onAttempt(name, provider.callsPerFetch)
             do {
-                let result = try await provider.fetch(query, transport: transport)
+                var result = try await provider.fetch(query, transport: transport)
+                let expiresAt = PollingRules.expiresAt(
+                    fetchedAt: now, location: location, lifetime: result.freshness.lifetime)
+                result.forecast.keepHours(
+                    from: now,
+                    until: PollingRules.hoursKept(
+                        until: expiresAt, location: location, hourLimit: configuration.forecastHours,
+                        intervalMinutes: result.forecast.intervalMinutes))
                 return .fresh(provider: name, result: result, earlier: errors)
             } catch {
                 // A shutdown during the request says nothing about the provider.

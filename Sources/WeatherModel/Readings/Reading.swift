@@ -147,3 +147,13 @@ public struct Forecast: Sendable, Equatable {
         self.timezone = timezone
     }
 }
+
+extension Forecast {
+    /// Keeps only the hours a payload can still show: from the one containing `start` to those
+    /// before `end` (without spare capacity). The days were filled from every hour when the
+    /// answer was decoded, so they lose nothing.
+    public mutating func keepHours(from start: Date, until end: Date) {
+        let step = Double(max(1, intervalMinutes) * 60)
+        hours = hours.filter { $0.time.addingTimeInterval(step) > start && $0.time < end }.withoutSlack
+    }
+}
