@@ -48,6 +48,7 @@ let benchmarks: @Sendable () -> Void = {
 
     additionBenchmarks()
     warningAndNowcastBenchmarks()
+    discoveryBenchmarks()
 }
 
 /// One provider's largest recording and how the bridge decodes it.
