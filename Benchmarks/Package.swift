@@ -15,12 +15,12 @@ let package = Package(
     targets: [
         // Fixtures, loopback servers, configurations.
         .target(name: "BenchSupport", path: "Support"),
-        // Pure work: decode + normalise per provider, payload encoding, an 800×480 frame.
+        // Pure work: decode + normalise per provider, payload encoding, an 800×480 frame, discovery.
         .executableTarget(
             name: "Pipeline",
             dependencies: [
                 "BenchSupport", project("WeatherModel"), project("WireContract"), project("Providers"),
-                project("Rendering"),
+                project("Rendering"), project("Bridge"), project("Configuration"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/Pipeline",

@@ -3,6 +3,7 @@ import Benchmark
 import Foundation
 import Providers
 import WeatherModel
+import WireContract
 
 /// The payloads and decoders added after issue 10 (issue 22 asks for them here): the nowcast
 /// (Open-Meteo `minutely_15`), the outlook, air quality (the Air Quality API's 7 days of hours)

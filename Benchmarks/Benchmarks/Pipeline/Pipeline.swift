@@ -47,6 +47,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     additionBenchmarks()
+    warningAndNowcastBenchmarks()
+    discoveryBenchmarks()
 }
 
 /// One provider's largest recording and how the bridge decodes it.
@@ -87,6 +89,10 @@ struct ProviderCase: Sendable {
         let openMeteo = BenchPaths.fixture("open-meteo", "forecast_current_hourly_daily_newyork_iso8601.json")
         let full = BenchPaths.read(BenchPaths.openMeteoAnswer)
         let owm = BenchPaths.fixture("openweathermap", "forecast25_hourly_pro_4day_arctic_2024.json")
+        let owm4 = [
+            "onecall4_current_lisbon_metric_2026.json", "onecall4_timeline1h_page1_prev_next_lisbon_2026.json",
+            "onecall4_timeline1day_lisbon_2026.json",
+        ].map { BenchPaths.fixture("openweathermap", $0) }
         let pirate = BenchPaths.fixture("pirateweather", "forecast_full_newyork_si_with_alerts.json")
         let metno = BenchPaths.fixture("metno", "locationforecast2_complete_london_2020.json")
         let nws12h = BenchPaths.fixture("nws", "gridpoints_forecast_12h_periods_lwx_si.json")
@@ -95,6 +101,8 @@ struct ProviderCase: Sendable {
             id: "london", name: "London", latitude: 51.5, longitude: -0.12, timezone: "Europe/London")
         let arctic = LocationInfo(
             id: "arctic", name: "Arctic", latitude: 82.8628, longitude: 135, timezone: "Etc/GMT-9")
+        let lisbon = LocationInfo(
+            id: "lisbon", name: "Lisbon", latitude: 38.7223, longitude: -9.1393, timezone: "Europe/Lisbon")
         let washington = LocationInfo(
             id: "washington", name: "Washington", latitude: 38.8894, longitude: -77.0352, timezone: "America/New_York")
         return [
@@ -109,6 +117,13 @@ struct ProviderCase: Sendable {
                 name: "openweathermap (hourly pro, 95 KB)", provider: "openweathermap", location: arctic,
                 now: instant("2024-07-04T19:30:00Z"),
                 decode: { try OpenWeatherMap.decode(owm, units: .standard, timezone: "Etc/GMT-9") }),
+            ProviderCase(
+                name: "openweathermap one call 4.0 (current + 20 hours + 10 days, 19 KB)", provider: "openweathermap",
+                location: lisbon, now: instant("2026-08-02T10:53:24Z"),
+                decode: {
+                    try OpenWeatherMap.decodeOneCall4(
+                        current: owm4[0], hourly: [owm4[1]], daily: [owm4[2]], timezone: "Europe/Lisbon")
+                }),
             ProviderCase(
                 name: "pirate-weather (full, alerts, 51 KB)", provider: "pirate-weather", location: newYork,
                 now: instant("2026-02-06T21:45:00Z"),
