@@ -63,14 +63,29 @@ public struct Outlook: Sendable, Equatable {
             return Night(from: night.from, until: night.until, low: temperatures.min())
         }
 
+        // Each hour's local date, worked out once for both days.
+        let localDates = hours.map { zone.localDate($0.time) }
         func rain(on date: CivilDate) -> DayRain {
-            let entries = hours.filter { zone.localDate($0.time) == date }
-            let amounts = entries.compactMap(\.precipitation)
+            var total = 0.0
+            var amounts = 0
+            var wet = 0
+            var probabilityMax: Double?
+            for index in hours.indices where localDates[index] == date {
+                if let amount = hours[index].precipitation {
+                    total += amount
+                    amounts += 1
+                    if amount >= Self.wetAmount { wet += 1 }
+                }
+                if let probability = hours[index].precipitationProbability,
+                    probabilityMax.map({ $0 < probability }) ?? true
+                {
+                    probabilityMax = probability
+                }
+            }
             let perEntry = Double(max(1, forecast.intervalMinutes)) / 60
             return DayRain(
-                date: date, precipitation: amounts.isEmpty ? nil : amounts.reduce(0, +),
-                probabilityMax: entries.compactMap(\.precipitationProbability).max(),
-                wetHours: amounts.isEmpty ? nil : Double(amounts.filter { $0 >= Self.wetAmount }.count) * perEntry)
+                date: date, precipitation: amounts == 0 ? nil : total, probabilityMax: probabilityMax,
+                wetHours: amounts == 0 ? nil : Double(wet) * perEntry)
         }
         self.today = rain(on: todayDate)
         self.tomorrow = rain(on: todayDate.adding(days: 1))

@@ -46,7 +46,8 @@ public struct PayloadBuilder: Sendable {
     }
 
     func envelope() -> JSONObject {
-        var object = JSONObject()
+        // Room for the envelope and what `current` adds to it (a reading and the sun times).
+        var object = JSONObject(capacity: 32)
         object.appendUnchecked("schema", .number(Double(PayloadSchema.version)))
         object.appendUnchecked("location", location.json)
         object.appendUnchecked("provider", .string(provider))
@@ -109,7 +110,7 @@ public struct PayloadBuilder: Sendable {
             "hours",
             .array(
                 upcoming.map { reading in
-                    var entry = JSONObject()
+                    var entry = JSONObject(capacity: 24)
                     append(reading: reading, to: &entry)
                     return .object(entry)
                 }))
@@ -176,7 +177,7 @@ public struct PayloadBuilder: Sendable {
     }
 
     private func dayObject(_ day: Day) -> JSONObject {
-        var object = JSONObject()
+        var object = JSONObject(capacity: 24)
         let condition = day.knownOrDerivedCondition?.adjusted(isDay: true)
         let (sunrise, sunset) = sunTimes(on: day.date, sunrise: day.sunrise, sunset: day.sunset)
         object.appendUnchecked("date", .string(day.date.description))
