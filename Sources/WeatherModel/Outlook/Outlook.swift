@@ -38,7 +38,7 @@ public struct Outlook: Sendable, Equatable {
     /// days where it has them, otherwise from the sun's position at the coordinates.
     public init(forecast: Forecast, zone: ZoneInfo, latitude: Double, longitude: Double, now: Date) {
         let interval = Double(max(1, forecast.intervalMinutes) * 60)
-        let hours = forecast.hours.filter { $0.time.addingTimeInterval(interval) > now }.sorted { $0.time < $1.time }
+        let hours = Self.upcoming(forecast.hours, interval: interval, now: now).sorted { $0.time < $1.time }
         let todayDate = zone.localDate(now)
 
         func sun(_ date: CivilDate) -> (rise: Date?, set: Date?) {
@@ -57,9 +57,9 @@ public struct Outlook: Sendable, Equatable {
         }
         tonight = night.map { night in
             let start = max(night.from, now)
-            let temperatures = hours.filter {
-                $0.time.addingTimeInterval(interval) > start && $0.time < night.until
-            }.compactMap(\.temperature)
+            let temperatures = hours.compactMap {
+                $0.time.addingTimeInterval(interval) > start && $0.time < night.until ? $0.temperature : nil
+            }
             return Night(from: night.from, until: night.until, low: temperatures.min())
         }
 
@@ -91,8 +91,17 @@ public struct Outlook: Sendable, Equatable {
         self.tomorrow = rain(on: todayDate.adding(days: 1))
 
         let dayAhead = now.addingTimeInterval(86400)
-        let next = hours.filter { $0.time < dayAhead }.compactMap(\.temperature)
+        let next = hours.compactMap { $0.time < dayAhead ? $0.temperature : nil }
         next24High = next.max()
         next24Low = next.min()
+    }
+
+    /// The entries not yet over at `now`, in their order: `filter`, with the room reserved once
+    /// (a `Reading` is large, and growing the array copies every one several times).
+    static func upcoming(_ hours: [Reading], interval: Double, now: Date) -> [Reading] {
+        var result: [Reading] = []
+        result.reserveCapacity(hours.count)
+        for hour in hours where hour.time.addingTimeInterval(interval) > now { result.append(hour) }
+        return result
     }
 }

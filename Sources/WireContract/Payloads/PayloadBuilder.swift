@@ -102,10 +102,12 @@ public struct PayloadBuilder: Sendable {
         var object = envelope()
         object.appendUnchecked("interval_minutes", .number(Double(forecast.intervalMinutes)))
         let interval = Double(max(1, forecast.intervalMinutes) * 60)
-        let upcoming = forecast.hours
-            .filter { $0.time.timeIntervalSince1970 + interval > now.timeIntervalSince1970 }
-            .sorted { $0.time < $1.time }
-            .prefix(max(0, hourLimit))
+        var later: [Reading] = []
+        later.reserveCapacity(forecast.hours.count)
+        for hour in forecast.hours where hour.time.timeIntervalSince1970 + interval > now.timeIntervalSince1970 {
+            later.append(hour)
+        }
+        let upcoming = later.sorted { $0.time < $1.time }.prefix(max(0, hourLimit))
         object.appendUnchecked(
             "hours",
             .array(
