@@ -74,4 +74,23 @@ struct RetainedTopicsTests {
         #expect(topics.rebuildInstant("w/a/current/condition") == nil)
         #expect(topics.order == ["w/a/hourly"])
     }
+
+    @Test("a reserved topic is held unbuilt until the connection sends it; then unchanged stays with the broker")
+    func reserved() {
+        var topics = RetainedTopics()
+        let config = Array(#"{"dev":{"name":"Home"}}"#.utf8)
+        topics.reserve("ha/device/weather2mqtt_a/config", now: start)
+        #expect(topics.order == ["ha/device/weather2mqtt_a/config"])
+        #expect(topics.payload("ha/device/weather2mqtt_a/config") == nil)
+        #expect(topics.rebuildInstant("ha/device/weather2mqtt_a/config") == start, "built as of the announcement")
+        #expect(!topics.holds("ha/device/weather2mqtt_a/config", config), "no hash before it is built")
+        topics.settle("ha/device/weather2mqtt_a/config", config)
+        #expect(topics.holds("ha/device/weather2mqtt_a/config", config))
+        let unchanged = topics.update(
+            "ha/device/weather2mqtt_a/config", config, now: start + 60, expiry: nil, rebuildable: true)
+        #expect(!unchanged)
+        topics.reserve("ha/device/weather2mqtt_a/config", now: start + 120)
+        #expect(topics.holds("ha/device/weather2mqtt_a/config", config), "a held topic keeps its entry")
+        #expect(topics.count == 1)
+    }
 }

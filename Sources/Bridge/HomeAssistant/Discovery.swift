@@ -94,12 +94,11 @@ public enum Discovery {
 
     /// One availability entry of the location's entities (`LocationAvailability`).
     static func availability(_ entry: LocationAvailability.JSONValueEntry) -> JSONValue {
-        var object = JSONObject([
-            ("topic", .string(entry.topic)),
-            ("payload_available", "online"),
-            ("payload_not_available", "offline"),
-        ])
-        if let template = entry.template { object["value_template"] = .string(template) }
+        var object = JSONObject()
+        object.appendUnchecked("topic", .string(entry.topic))
+        object.appendUnchecked("payload_available", "online")
+        object.appendUnchecked("payload_not_available", "offline")
+        if let template = entry.template { object.appendUnchecked("value_template", .string(template)) }
         return .object(object)
     }
 
@@ -117,27 +116,31 @@ public enum Discovery {
         case .nowcast: stateTopic = topics.nowcast(location)
         case .airQuality: stateTopic = topics.airQuality(location)
         }
-        var object = JSONObject([
-            ("platform", .string(sensor.platform.rawValue)),
-            ("name", .string(sensor.name)),
-            ("unique_id", .string(ids.uniqueID(sensor.key))),
-            ("default_entity_id", .string(ids.entityID(sensor.platform.rawValue, sensor.key))),
-            ("state_topic", .string(stateTopic)),
-            ("value_template", .string(sensor.valueTemplate)),
-        ])
-        if let deviceClass = sensor.deviceClass { object["device_class"] = .string(deviceClass) }
-        if let stateClass = sensor.stateClass { object["state_class"] = .string(stateClass) }
-        if let unit = sensor.unit { object["unit_of_measurement"] = .string(unit) }
-        if let precision = sensor.precision { object["suggested_display_precision"] = .number(Double(precision)) }
-        if let options = sensor.options { object["options"] = .array(options.map { .string($0) }) }
-        if let icon = sensor.icon { object["icon"] = .string(icon) }
-        if let eventTypes = sensor.eventTypes { object["event_types"] = .array(eventTypes.map { .string($0) }) }
+        // Every key below is distinct: appended without looking for an earlier one.
+        var object = JSONObject(capacity: 16)
+        object.appendUnchecked("platform", .string(sensor.platform.rawValue))
+        object.appendUnchecked("name", .string(sensor.name))
+        object.appendUnchecked("unique_id", .string(ids.uniqueID(sensor.key)))
+        object.appendUnchecked("default_entity_id", .string(ids.entityID(sensor.platform.rawValue, sensor.key)))
+        object.appendUnchecked("state_topic", .string(stateTopic))
+        object.appendUnchecked("value_template", .string(sensor.valueTemplate))
+        if let deviceClass = sensor.deviceClass { object.appendUnchecked("device_class", .string(deviceClass)) }
+        if let stateClass = sensor.stateClass { object.appendUnchecked("state_class", .string(stateClass)) }
+        if let unit = sensor.unit { object.appendUnchecked("unit_of_measurement", .string(unit)) }
+        if let precision = sensor.precision {
+            object.appendUnchecked("suggested_display_precision", .number(Double(precision)))
+        }
+        if let options = sensor.options { object.appendUnchecked("options", .array(options.map { .string($0) })) }
+        if let icon = sensor.icon { object.appendUnchecked("icon", .string(icon)) }
+        if let eventTypes = sensor.eventTypes {
+            object.appendUnchecked("event_types", .array(eventTypes.map { .string($0) }))
+        }
         if sensor.followsBridgeOnly {
-            object["availability"] = .array(LocationAvailability.bridgeEntries(topics).map(availability))
+            object.appendUnchecked("availability", .array(LocationAvailability.bridgeEntries(topics).map(availability)))
         }
         if sensor.platform == .binarySensor {
-            object["payload_on"] = "ON"
-            object["payload_off"] = "OFF"
+            object.appendUnchecked("payload_on", "ON")
+            object.appendUnchecked("payload_off", "OFF")
         }
         return .object(object)
     }

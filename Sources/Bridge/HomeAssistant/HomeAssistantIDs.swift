@@ -6,15 +6,19 @@ struct HomeAssistantIDs: Sendable, Equatable {
     let base: String
     /// The location id as configured (`[a-z0-9_-]`).
     let location: String
+    /// The device identifier: `weather2mqtt_<base>_<loc>`. The base topic is part of it so that
+    /// two bridges with different base topics never share a device.
+    let device: String
+    /// `.weather2mqtt_<loc>` with the location id as a slug: what follows the domain in entity ids
+    /// (made once: a device has some forty entities).
+    private let entitySuffix: String
 
     init(baseTopic: String, location: String) {
         base = Self.slug(baseTopic)
         self.location = location
+        device = "weather2mqtt_" + base + "_" + location
+        entitySuffix = ".weather2mqtt_" + Self.slug(location)
     }
-
-    /// The device identifier: `weather2mqtt_<base>_<loc>`. The base topic is part of it so that
-    /// two bridges with different base topics never share a device.
-    var device: String { "weather2mqtt_" + base + "_" + location }
 
     /// `weather2mqtt_<base>_<loc>_<key>`.
     func uniqueID(_ key: String) -> String { device + "_" + key }
@@ -27,7 +31,7 @@ struct HomeAssistantIDs: Sendable, Equatable {
 
     /// `<domain>.weather2mqtt_<loc>`, for the one entity of its domain (the template weather).
     func entityID(_ domain: String) -> String {
-        domain + ".weather2mqtt_" + Self.slug(location)
+        domain + entitySuffix
     }
 
     /// Lower-case ASCII letters and digits, words joined by single `_`s (Home Assistant's entity

@@ -8,11 +8,15 @@ import FoundationEssentials
 /// from what it keeps anyway (the location's state, the configuration), as a 64-bit hash of
 /// them and the instant they were built for: a reconnect or a correction builds them again.
 /// The hash tells an unchanged payload from a changed one without a second copy in memory.
+/// A rebuildable topic announced before the first connection is held without a hash
+/// (`reserve`): nothing is sent then, so its payload is first built when the connection
+/// sends it, and `settle` records its hash.
 struct RetainedTopics {
     private struct Held {
         /// The payload, or nil when it is rebuilt on demand.
         var bytes: [UInt8]?
-        var hash: Int
+        /// nil until a reserved topic's payload is first built (`settle`).
+        var hash: Int?
         /// The `now` the payload was built for (what a rebuild passes again).
         var builtAt: Date
         var sentAt: Date
@@ -63,6 +67,21 @@ struct RetainedTopics {
         }
         held[topic] = Held(bytes: rebuildable ? nil : payload, hash: hash, builtAt: now, sentAt: now)
         return true
+    }
+
+    /// Holds `topic` as a payload the caller can build as of `now` without building it yet:
+    /// for announcements made while not connected, which send nothing (the connection sends
+    /// every held topic, built then). A topic already held keeps its entry.
+    mutating func reserve(_ topic: String, now: Date) {
+        guard held[topic] == nil else { return }
+        order.append(topic)
+        held[topic] = Held(bytes: nil, hash: nil, builtAt: now, sentAt: now)
+    }
+
+    /// Records the hash of a reserved topic's payload, once it was built and sent.
+    mutating func settle(_ topic: String, _ payload: [UInt8]) {
+        guard held[topic]?.hash == nil, held[topic] != nil, !payload.isEmpty else { return }
+        held[topic]?.hash = Self.hash(payload)
     }
 
     /// After a reconnect: every topic went out again at `now`.

@@ -209,7 +209,9 @@ public actor BridgeService {
             log.info("connected to the MQTT broker; republishing \(retained.count) retained topics")
             send(topics.bridgeState, Array("online".utf8), retain: true)
             for topic in retained.order {
-                if let payload = heldPayload(topic) { send(topic, payload, retain: true) }
+                guard let payload = heldPayload(topic) else { continue }
+                send(topic, payload, retain: true)
+                retained.settle(topic, payload)
             }
             retained.markAllSent(at: clock.now())
             clearRemovedLocations()
@@ -279,14 +281,20 @@ public actor BridgeService {
     }
 
     /// Discovery configs for every location (retained, so they go out again on every reconnect).
+    /// Before the first connection nothing is sent, so each config is only reserved: the
+    /// connection builds and sends it (once, not also here to be thrown away).
     func announceDevices() {
         guard configuration.homeAssistant.discovery else { return }
+        let now = clock.now()
         for location in configuration.locations {
+            let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)
+            if !connected {
+                retained.reserve(topic, now: now)
+                continue
+            }
             let payload = Discovery.payload(
                 for: location, provider: location.providers.first ?? "open-meteo", configuration: configuration)
-            retain(
-                Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id),
-                payload.utf8Bytes, rebuildable: true)
+            retain(topic, payload.utf8Bytes, rebuildable: true)
         }
     }
 

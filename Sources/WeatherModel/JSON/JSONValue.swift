@@ -83,6 +83,10 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 
     public init() {}
 
+    /// An empty object with room for `capacity` members: builders that know how many they add
+    /// grow the storage once instead of five or six times.
+    public init(capacity: Int) { members.reserveCapacity(capacity) }
+
     /// The members in order; a repeated key keeps its first position and its last value.
     public init(_ members: [(String, JSONValue)]) {
         // Payload and state objects have up to ~25 distinct keys: one hash per key finds

@@ -46,7 +46,12 @@ extension JSONValue {
                 if !first { output.append(UInt8(ascii: ",")) }
                 first = false
                 JSONValue.newline(&output, indent: indent, level: level + 1)
-                item.write(to: &output, indent: indent, level: level + 1)
+                // Columns of numbers (state files, series) skip a level of the recursion.
+                if case .number(let value) = item {
+                    JSONValue.writeNumber(value, to: &output)
+                } else {
+                    item.write(to: &output, indent: indent, level: level + 1)
+                }
             }
             JSONValue.newline(&output, indent: indent, level: level)
             output.append(UInt8(ascii: "]"))
@@ -91,7 +96,8 @@ extension JSONValue {
         guard value.isFinite else { return output.append("null") }
         if value == 0 { return output.append(UInt8(ascii: "0")) }
         let magnitude = abs(value)
-        if value == value.rounded(), magnitude < 1e15 {
+        // Below 1e15 a value is integral when truncating it changes nothing.
+        if magnitude < 1e15, Double(Int64(value)) == value {
             if value < 0 { output.append(UInt8(ascii: "-")) }
             return output.appendDigits(UInt64(magnitude), places: 0)
         }
@@ -102,7 +108,7 @@ extension JSONValue {
             var power = 1.0
             for places in 1...4 {
                 power *= 10
-                let scaled = (magnitude * power).rounded()
+                let scaled = roundedHalfAway(magnitude * power)
                 if scaled / power == magnitude {
                     if value < 0 { output.append(UInt8(ascii: "-")) }
                     return output.appendDigits(UInt64(scaled), places: places)
@@ -113,6 +119,28 @@ extension JSONValue {
         text.withUTF8 { output.append($0) }
     }
 
+    /// `x.rounded()` (half away from zero) for `0 <= x < 2^53`, without a call into libm:
+    /// the fraction `x - trunc(x)` is exact there, and so is adding one.
+    private static func roundedHalfAway(_ x: Double) -> Double {
+        let whole = Double(Int64(x))
+        return x - whole >= 0.5 ? whole + 1 : whole
+    }
+
+    /// Whether any of the eight bytes in `word` must be escaped in a JSON string: below 0x20, a
+    /// quote or a backslash (the "has a byte less than / equal to" bit tricks: exact as to
+    /// whether there is one).
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quotes = (quote &- ones) & ~quote
+        let backslashes = (backslash &- ones) & ~backslash
+        return (control | quotes | backslashes) & highs != 0
+    }
+
     /// A JSON string literal: quotes, backslashes and control characters escaped, everything
     /// else (all of Unicode) as UTF-8.
     static func writeString(_ value: String, to output: inout JSONOutput) {
@@ -120,11 +148,23 @@ extension JSONValue {
         var text = value
         text.withUTF8 { bytes in
             var start = 0
-            for index in 0..<bytes.count {
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                // Eight bytes at a time while none of them needs escaping.
+                if let base = bytes.baseAddress {
+                    while index + 8 <= count,
+                        !needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    {
+                        index += 8
+                    }
+                }
+                guard index < count else { break }
                 let byte = bytes[index]
+                index += 1
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                start = index + 1
+                output.append(UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]))
+                start = index
                 output.append(UInt8(ascii: "\\"))
                 switch byte {
                 case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))

@@ -176,11 +176,48 @@ public struct Messages: Sendable, Equatable {
 extension Messages {
     /// `template` with each `{name}` replaced by its value.
     public static func fill(_ template: String, _ values: [(String, String)]) -> String {
+        if let filled = fillASCII(template, values) { return filled }
         var result = template
         for (name, value) in values {
             result = result.replacingAll("{" + name + "}", with: value)
         }
         return result
+    }
+
+    /// `fill` in one pass over the bytes, for the usual case where that gives the same text as
+    /// replacing name after name: ASCII throughout (so bytes are characters), no brace in a
+    /// value (so no replacement makes another placeholder) and none inside a placeholder.
+    /// `nil` otherwise.
+    private static func fillASCII(_ template: String, _ values: [(String, String)]) -> String? {
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        for (name, value) in values {
+            guard name.utf8.allSatisfy({ $0 < 0x80 && $0 != open && $0 != close }),
+                value.utf8.allSatisfy({ $0 < 0x80 && $0 != open && $0 != close })
+            else { return nil }
+        }
+        let bytes = Array(template.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 32)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == open, let end = bytes[(index + 1)...].firstIndex(of: close) else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            let name = bytes[(index + 1)..<end]
+            guard !name.contains(open) else { return nil }
+            if let value = values.first(where: { $0.0.utf8.elementsEqual(name) })?.1 {
+                result.append(contentsOf: value.utf8)
+                index = end + 1
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The text for a condition.

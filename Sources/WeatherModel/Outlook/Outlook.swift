@@ -38,7 +38,7 @@ public struct Outlook: Sendable, Equatable {
     /// days where it has them, otherwise from the sun's position at the coordinates.
     public init(forecast: Forecast, zone: ZoneInfo, latitude: Double, longitude: Double, now: Date) {
         let interval = Double(max(1, forecast.intervalMinutes) * 60)
-        let hours = forecast.hours.filter { $0.time.addingTimeInterval(interval) > now }.sorted { $0.time < $1.time }
+        let hours = Self.upcoming(forecast.hours, interval: interval, now: now).sorted { $0.time < $1.time }
         let todayDate = zone.localDate(now)
 
         func sun(_ date: CivilDate) -> (rise: Date?, set: Date?) {
@@ -57,27 +57,51 @@ public struct Outlook: Sendable, Equatable {
         }
         tonight = night.map { night in
             let start = max(night.from, now)
-            let temperatures = hours.filter {
-                $0.time.addingTimeInterval(interval) > start && $0.time < night.until
-            }.compactMap(\.temperature)
+            let temperatures = hours.compactMap {
+                $0.time.addingTimeInterval(interval) > start && $0.time < night.until ? $0.temperature : nil
+            }
             return Night(from: night.from, until: night.until, low: temperatures.min())
         }
 
+        // Each hour's local date, worked out once for both days.
+        let localDates = hours.map { zone.localDate($0.time) }
         func rain(on date: CivilDate) -> DayRain {
-            let entries = hours.filter { zone.localDate($0.time) == date }
-            let amounts = entries.compactMap(\.precipitation)
+            var total = 0.0
+            var amounts = 0
+            var wet = 0
+            var probabilityMax: Double?
+            for index in hours.indices where localDates[index] == date {
+                if let amount = hours[index].precipitation {
+                    total += amount
+                    amounts += 1
+                    if amount >= Self.wetAmount { wet += 1 }
+                }
+                if let probability = hours[index].precipitationProbability,
+                    probabilityMax.map({ $0 < probability }) ?? true
+                {
+                    probabilityMax = probability
+                }
+            }
             let perEntry = Double(max(1, forecast.intervalMinutes)) / 60
             return DayRain(
-                date: date, precipitation: amounts.isEmpty ? nil : amounts.reduce(0, +),
-                probabilityMax: entries.compactMap(\.precipitationProbability).max(),
-                wetHours: amounts.isEmpty ? nil : Double(amounts.filter { $0 >= Self.wetAmount }.count) * perEntry)
+                date: date, precipitation: amounts == 0 ? nil : total, probabilityMax: probabilityMax,
+                wetHours: amounts == 0 ? nil : Double(wet) * perEntry)
         }
         self.today = rain(on: todayDate)
         self.tomorrow = rain(on: todayDate.adding(days: 1))
 
         let dayAhead = now.addingTimeInterval(86400)
-        let next = hours.filter { $0.time < dayAhead }.compactMap(\.temperature)
+        let next = hours.compactMap { $0.time < dayAhead ? $0.temperature : nil }
         next24High = next.max()
         next24Low = next.min()
+    }
+
+    /// The entries not yet over at `now`, in their order: `filter`, with the room reserved once
+    /// (a `Reading` is large, and growing the array copies every one several times).
+    static func upcoming(_ hours: [Reading], interval: Double, now: Date) -> [Reading] {
+        var result: [Reading] = []
+        result.reserveCapacity(hours.count)
+        for hour in hours where hour.time.addingTimeInterval(interval) > now { result.append(hour) }
+        return result
     }
 }

@@ -8,17 +8,47 @@ public enum ISO8601 {
         let unix = unixSeconds(date)
         let offset = zone.offset(atUnix: unix)
         let local = CivilDateTime(secondsAsIfUTC: unix + Int64(offset))
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(26)
-        local.date.append(to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendPadded(local.hour, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(local.minute, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(local.second, 2, to: &bytes)
-        ZoneInfo.appendOffset(offset, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        // Written straight into the string's storage (no byte array first): the text of
+        // `CivilDate.append`, `appendPadded` and `ZoneInfo.appendOffset`, at most 40 bytes
+        // (years are clamped to ±9999 and offsets come from 32-bit seconds).
+        return String(unsafeUninitializedCapacity: 64) { buffer in
+            var count = 0
+            func put(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
+            }
+            func padded(_ value: Int, _ width: Int) {
+                if value < 0 { put(UInt8(ascii: "-")) }
+                let magnitude = value.magnitude
+                var divisor: UInt = 1
+                var digits = 1
+                while magnitude / divisor >= 10 {
+                    divisor *= 10
+                    digits += 1
+                }
+                for _ in digits..<max(digits, width) { put(UInt8(ascii: "0")) }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            padded(local.date.year, 4)
+            put(UInt8(ascii: "-"))
+            padded(local.date.month, 2)
+            put(UInt8(ascii: "-"))
+            padded(local.date.day, 2)
+            put(UInt8(ascii: "T"))
+            padded(local.hour, 2)
+            put(UInt8(ascii: ":"))
+            padded(local.minute, 2)
+            put(UInt8(ascii: ":"))
+            padded(local.second, 2)
+            put(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            padded(abs(offset) / 3600, 2)
+            put(UInt8(ascii: ":"))
+            padded(abs(offset) % 3600 / 60, 2)
+            return count
+        }
     }
 
     /// Parses `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM|±HHMM]`. A time without an offset is a

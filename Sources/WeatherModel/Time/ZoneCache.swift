@@ -14,7 +14,7 @@ public enum ZoneCache {
     /// The zone called `identifier`, or `nil` when the tz database has none.
     public static func zone(_ identifier: String) -> ZoneInfo? {
         if let zone = zones.withLock({ $0[identifier] }) { return zone }
-        guard let zone = ZoneInfo(identifier: identifier) else { return nil }
+        guard let zone = ZoneInfo(loading: identifier) else { return nil }
         zones.withLock { if $0.count < limit { $0[identifier] = zone } }
         return zone
     }

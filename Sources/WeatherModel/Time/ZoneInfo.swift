@@ -39,9 +39,15 @@ public struct ZoneInfo: Sendable, Equatable {
         rule = nil
     }
 
-    /// Loads the zone called `identifier` (`Europe/Berlin`, `UTC`), or `nil` if the tz
-    /// database has no such zone.
+    /// The zone called `identifier` (`Europe/Berlin`, `UTC`), or `nil` if the tz database has
+    /// no such zone: read once per process (`ZoneCache`), however many answers name it.
     public init?(identifier: String) {
+        guard let zone = ZoneCache.zone(identifier) else { return nil }
+        self = zone
+    }
+
+    /// Reads the zone called `identifier` from the tz database (`ZoneCache` keeps it).
+    init?(loading identifier: String) {
         if identifier == "UTC" || identifier == "GMT" || identifier == "Etc/UTC" {
             self = .utc
             return

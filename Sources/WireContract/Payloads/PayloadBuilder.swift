@@ -46,7 +46,8 @@ public struct PayloadBuilder: Sendable {
     }
 
     func envelope() -> JSONObject {
-        var object = JSONObject()
+        // Room for the envelope and what `current` adds to it (a reading and the sun times).
+        var object = JSONObject(capacity: 32)
         object.appendUnchecked("schema", .number(Double(PayloadSchema.version)))
         object.appendUnchecked("location", location.json)
         object.appendUnchecked("provider", .string(provider))
@@ -101,15 +102,17 @@ public struct PayloadBuilder: Sendable {
         var object = envelope()
         object.appendUnchecked("interval_minutes", .number(Double(forecast.intervalMinutes)))
         let interval = Double(max(1, forecast.intervalMinutes) * 60)
-        let upcoming = forecast.hours
-            .filter { $0.time.timeIntervalSince1970 + interval > now.timeIntervalSince1970 }
-            .sorted { $0.time < $1.time }
-            .prefix(max(0, hourLimit))
+        var later: [Reading] = []
+        later.reserveCapacity(forecast.hours.count)
+        for hour in forecast.hours where hour.time.timeIntervalSince1970 + interval > now.timeIntervalSince1970 {
+            later.append(hour)
+        }
+        let upcoming = later.sorted { $0.time < $1.time }.prefix(max(0, hourLimit))
         object.appendUnchecked(
             "hours",
             .array(
                 upcoming.map { reading in
-                    var entry = JSONObject()
+                    var entry = JSONObject(capacity: 24)
                     append(reading: reading, to: &entry)
                     return .object(entry)
                 }))
@@ -176,7 +179,7 @@ public struct PayloadBuilder: Sendable {
     }
 
     private func dayObject(_ day: Day) -> JSONObject {
-        var object = JSONObject()
+        var object = JSONObject(capacity: 24)
         let condition = day.knownOrDerivedCondition?.adjusted(isDay: true)
         let (sunrise, sunset) = sunTimes(on: day.date, sunrise: day.sunrise, sunset: day.sunset)
         object.appendUnchecked("date", .string(day.date.description))
