@@ -18,6 +18,8 @@ let bridgeLinking =
         "-Xlinker", "--symbol-ordering-file=\(packageFolder)/deploy/link/weather2mqtt.order",
         "-Xlinker", "--no-warn-symbol-ordering",
     ]
+/// The one symbol the bridge exports: GnuTLS's constructor looks it up (`HTTPClient/GnuTLSUnused.swift`).
+let bridgeExports = ["-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip"]
 
 let package = Package(
     name: "weather2mqtt",
@@ -98,7 +100,10 @@ let package = Package(
                 "Bridge", "WireContract", "Configuration", "Providers", "WeatherModel", "SystemIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            linkerSettings: [.unsafeFlags(bridgeLinking, .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [
+                .unsafeFlags(bridgeExports, .when(platforms: [.linux])),
+                .unsafeFlags(bridgeLinking, .when(platforms: [.linux], configuration: .release)),
+            ]
         ),
         .executableTarget(
             name: "weatherview",
