@@ -14,6 +14,8 @@ struct FootprintTests {
         #expect(lookups.count == 1, "one lookup of the name, by GnuTLS's constructor: \(lookups)")
         let lookup = String(lookups.first ?? "")
         #expect(lookup.contains("binding file") && lookup.contains("libgnutls"), "\(lookup)")
-        #expect(lookup.contains("to \(BridgeProcess.executable) [0]"), "bound to GnuTLS's own weak default instead: \(lookup)")
+        #expect(
+            lookup.contains("to \(BridgeProcess.executable) [0]"),
+            "bound to GnuTLS's own weak default instead: \(lookup)")
     }
 }
