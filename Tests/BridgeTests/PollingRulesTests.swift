@@ -66,6 +66,47 @@ struct PollingRulesTests {
         #expect(forecast.days.count == 1)
     }
 
+    @Test(
+        "an air-quality answer keeps hours (≥ 48) from a day past its fetch; its air_quality payload is the same for that day"
+    )
+    func airQualityHoursKept() throws {
+        #expect(PollingRules.airQualityHoursKept(fetchedAt: now, hourLimit: 48) == now.addingTimeInterval(72 * 3600))
+        #expect(PollingRules.airQualityHoursKept(fetchedAt: now, hourLimit: 6) == now.addingTimeInterval(72 * 3600))
+        #expect(PollingRules.airQualityHoursKept(fetchedAt: now, hourLimit: 96) == now.addingTimeInterval(120 * 3600))
+
+        // Open-Meteo's week of hours from a Berlin midnight, each field's value a different
+        // function of the hour, so every day has its own maxima at its own hours.
+        let zone = try #require(ZoneCache.zone("Europe/Berlin"))
+        let midnight = zone.startOfDay(zone.localDate(now))
+        let hours = (0..<168).map { hour -> AirQualitySample in
+            var values = AirQualityValues()
+            values[.pm2_5] = Double((hour * 37) % 101)
+            values[.ozone] = Double((hour * 53) % 89) + 0.5
+            values[.birchPollen] = hour % 5 == 0 ? nil : Double(hour % 24)
+            return AirQualitySample(time: midnight.addingTimeInterval(Double(hour) * 3600), values: values)
+        }
+        let whole = AirQuality(source: "open-meteo air-quality", current: nil, hours: hours)
+        var kept = whole
+        let until = PollingRules.airQualityHoursKept(fetchedAt: now, hourLimit: 48)
+        kept.keepHours(from: now, until: until, zone: zone)
+        #expect(kept.hours.count == 73 && kept.hours.allSatisfy { $0.time < until })
+        #expect(kept.hours.first.map { $0.time <= now && $0.time.addingTimeInterval(3600) > now } == true)
+
+        let builder = PayloadBuilder(
+            location: LocationInfo(id: "berlin", name: "Berlin", latitude: 52.5, longitude: 13.4),
+            zone: zone, provider: "open-meteo", attribution: nil, fetchedAt: now,
+            expiresAt: now.addingTimeInterval(3600), units: .metric)
+        for later in stride(from: 0.0, through: 86400, by: 3 * 3600 + 17) {
+            let moment = now.addingTimeInterval(later)
+            #expect(
+                builder.airQuality(kept, now: moment).utf8Bytes == builder.airQuality(whole, now: moment).utf8Bytes,
+                "air_quality \(later / 3600) h after the fetch")
+        }
+        // Days kept in one zone are not taken for another's: those come from the hours kept.
+        let utcDays = kept.dailyMaxima(zone: .utc, from: now)
+        #expect(utcDays.count == 4 && utcDays.count < whole.dailyMaxima(zone: .utc, from: now).count)
+    }
+
     @Test("status at its boundaries: waiting, error, ok up to a whole effective interval past expiry, then stale")
     func statusBoundaries() {
         let metNo = LocationSettings(id: "a", latitude: 59.9, longitude: 10.7, providers: ["met-no"], interval: 300)

@@ -30,6 +30,15 @@ public enum PollingRules {
         return expiresAt.addingTimeInterval(interval(of: location) + ahead + 86400)
     }
 
+    /// Until when an air-quality answer's hours are kept (SPEC §3, "What is kept of an answer"):
+    /// the `air_quality` topic's `hours` (at least 48) from a day past the fetch. It is asked for
+    /// again every hour, so the day covers an outage of the Air Quality API; the days were
+    /// computed from every hour first (`AirQuality.keepHours`). Keeping Open-Meteo's 168 hours cost
+    /// 24 kB a location (BENCHMARKS.md, issue 22).
+    public static func airQualityHoursKept(fetchedAt: Date, hourLimit: Int) -> Date {
+        fetchedAt.addingTimeInterval(Double(max(hourLimit, 48)) * 3600 + 86400)
+    }
+
     /// The status `state` of a location (SPEC §3): `stale` once `now` is past `expires_at` by
     /// more than a poll interval; `ok`, `error` or `waiting` otherwise.
     public static func status(_ state: LocationState, location: LocationSettings, now: Date) -> String {

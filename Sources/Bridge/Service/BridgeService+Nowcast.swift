@@ -153,7 +153,12 @@ extension BridgeService {
             var state = states[location.id] ?? LocationState(nextPoll: now)
             state.airQualityFetchedAt = now
             do {
-                state.airQuality = try await client.fetch(query, transport: refresher.transport)
+                var air = try await client.fetch(query, transport: refresher.transport)
+                air.keepHours(
+                    from: now,
+                    until: PollingRules.airQualityHoursKept(fetchedAt: now, hourLimit: configuration.forecastHours),
+                    zone: Refresher.zone(for: location, forecast: state.forecast))
+                state.airQuality = air
                 log.info("air quality refreshed", ["location": location.id])
             } catch {
                 log.warning("air quality failed: \(error.description)", ["location": location.id])

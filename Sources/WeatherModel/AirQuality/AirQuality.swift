@@ -117,6 +117,18 @@ public struct AirQuality: Sendable, Equatable {
     public var hours: [AirQualitySample]
     /// The scale of `providerIndex` (`us-epa`, `eccc-aqhi`, `uk-daqi`, `eaqi-normalised`), if any.
     public var providerIndexScale: String?
+    /// Each local day's maxima, computed from every hour of the answer by `keepHours` before it
+    /// drops the hours no payload reaches; `nil` until then (the days come from `hours`).
+    private var days: KeptDays?
+
+    private struct KeptDays: Sendable, Equatable {
+        struct Day: Sendable, Equatable {
+            var date: CivilDate
+            var maxima: AirQualitySample
+        }
+        var zone: String
+        var days: [Day]
+    }
 
     public init(
         source: String, current: AirQualitySample?, hours: [AirQualitySample], providerIndexScale: String? = nil
@@ -132,10 +144,22 @@ public struct AirQuality: Sendable, Equatable {
         current ?? hours.last { $0.time <= now } ?? hours.first
     }
 
+    /// Keeps the hours a payload can still show, from the one containing `start` to those before
+    /// `end` (without spare capacity), once each local day's maxima in `zone` are computed from
+    /// all of them: the days stay whole (SPEC §3, "What is kept of an answer").
+    public mutating func keepHours(from start: Date, until end: Date, zone: ZoneInfo) {
+        let maxima = dailyMaxima(zone: zone, from: start).map { KeptDays.Day(date: $0.date, maxima: $0.maxima) }
+        days = KeptDays(zone: zone.identifier, days: maxima)
+        hours = hours.filter { $0.time.addingTimeInterval(3600) > start && $0.time < end }.withoutSlack
+    }
+
     /// The largest value of each field per local day, for days from `now`'s onward; a field
     /// without any value that day is absent.
     public func dailyMaxima(zone: ZoneInfo, from now: Date) -> [(date: CivilDate, maxima: AirQualitySample)] {
         let today = zone.localDate(now)
+        if let days, days.zone == zone.identifier {
+            return days.days.filter { $0.date >= today }.map { ($0.date, $0.maxima) }
+        }
         var order: [CivilDate] = []
         var byDay: [CivilDate: AirQualitySample] = [:]
         for hour in hours {
