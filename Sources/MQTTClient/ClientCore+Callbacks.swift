@@ -34,7 +34,17 @@ extension ClientCore {
             guard let message, let core = core(userdata) else { return }
             core.didReceive(message.pointee)
         }
-        mosquitto_log_callback_set(mosq) { _, userdata, level, text in
+    }
+
+    /// Collects libmosquitto's error and warning lines (TLS details live there) while `on`: during
+    /// a connection attempt, for the message if it fails. Off once the broker accepted it, since
+    /// libmosquitto formats a line for every packet sent and received whenever a callback is set.
+    func collectLog(_ on: Bool) {
+        guard on else {
+            mosquitto_log_callback_set(handle.pointer, nil)
+            return
+        }
+        mosquitto_log_callback_set(handle.pointer) { _, userdata, level, text in
             guard let text, level & Int32(MOSQ_LOG_ERR | MOSQ_LOG_WARNING) != 0 else { return }
             let line = String(cString: text)
             core(userdata)?.updateState { state in
@@ -53,6 +63,7 @@ extension ClientCore {
             if let retryIn { continuation.yield(.connectionFailed(error, retryIn: retryIn)) }
             return
         }
+        collectLog(false)
         let sessionPresent = flags & 1 != 0
         let resubscribe = updateState { state in
             state.connected = true

@@ -56,6 +56,7 @@ extension ClientCore {
                 state.attemptAccepted = false
                 state.attemptLog.removeAll()
             }
+            collectLog(true)
             let rc: Int32
             if hostConfigured {
                 rc = mosquitto_reconnect_async(handle.pointer)

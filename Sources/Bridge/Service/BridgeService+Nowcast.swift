@@ -7,42 +7,59 @@ import WireContract
 
 /// Publishing the nowcast, the outlook and air quality (SPEC §4), beside the readings.
 extension BridgeService {
-    /// `<base>/<loc>/nowcast` and `<base>/<loc>/outlook` from the location's last answer.
-    func publishNowcastAndOutlook(_ location: LocationSettings, state: LocationState) {
-        guard let payloads = nowcastPayloads(location, state: state, now: clock.now()) else { return }
-        retain(topics.nowcast(location.id), payloads.nowcast.utf8Bytes, rebuildable: true)
-        if let outlook = payloads.outlook {
-            retain(topics.outlook(location.id), outlook.utf8Bytes, rebuildable: true)
-        }
-        if let air = payloads.airQuality {
-            retain(topics.airQuality(location.id), air.utf8Bytes, rebuildable: true)
+    /// `<base>/<loc>/nowcast`, `<base>/<loc>/outlook` and `<base>/<loc>/air_quality` from the
+    /// location's last answers; `only` publishes just those (what one answer changed).
+    func publishNowcastAndOutlook(
+        _ location: LocationSettings, state: LocationState, only: [LocationTopic] = [.nowcast, .outlook, .airQuality]
+    ) {
+        guard let builder = derivedBuilder(location, state: state) else { return }
+        let now = clock.now()
+        for kind in only {
+            if let payload = derivedPayload(kind, location, state: state, builder: builder, now: now) {
+                retain(topics.name(.location(location.id, kind)), payload.utf8Bytes, rebuildable: true)
+            }
         }
     }
 
-    /// The nowcast, outlook and air-quality payloads of a location as of `now`.
-    func nowcastPayloads(_ location: LocationSettings, state: LocationState, now: Date) -> (
-        nowcast: JSONValue, outlook: JSONValue?, airQuality: JSONValue?
-    )? {
+    /// The builder of a location's nowcast, outlook and air-quality payloads, in its language.
+    func derivedBuilder(_ location: LocationSettings, state: LocationState) -> PayloadBuilder? {
         guard var builder = refresher.builder(for: location, state: state) else { return nil }
         builder.language = location.language ?? configuration.language
+        return builder
+    }
+
+    /// The `nowcast`, `outlook` or `air_quality` payload of a location as of `now`; nil for the
+    /// others and when there is none (no forecast yet, air quality not asked for).
+    func derivedPayload(
+        _ kind: LocationTopic, _ location: LocationSettings, state: LocationState, builder: PayloadBuilder, now: Date
+    ) -> JSONValue? {
+        switch kind {
+        case .nowcast:
+            let nowcast =
+                state.nowcast ?? .unavailable(source: builder.provider, reason: noNowcastReason(location, builder))
+            return builder.nowcast(nowcast, now: now)
+        case .outlook: return state.forecast.map { builder.outlook($0, now: now) }
+        case .airQuality: return state.airQuality.map { builder.airQuality($0, now: now) }
+        case .current, .hourly, .daily, .alerts, .status: return nil
+        }
+    }
+
+    /// Why a location has no nowcast yet, said plainly in the payload.
+    private func noNowcastReason(_ location: LocationSettings, _ builder: PayloadBuilder) -> String {
         let waiting =
             builder.provider == "met-no"
             && MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude)
         // A provider whose nowcast comes only on its own (One Call 4.0's /timeline/1min).
         let ownOnly = refresher.providers[builder.provider]?.nowcastOffer?.inForecast == false
-        let reason =
-            if waiting {
-                "MET Norway's Nowcast has not answered yet"
-            } else if ownOnly {
-                location.nowcastInterval == nil
-                    ? "nowcast_interval: false turns off the \(builder.provider) nowcast request"
-                    : "the \(builder.provider) nowcast request has not answered yet"
-            } else {
-                Refresher.noNowcastReason(provider: builder.provider)
-            }
-        let nowcast = state.nowcast ?? .unavailable(source: builder.provider, reason: reason)
-        let air = state.airQuality.map { builder.airQuality($0, now: now) }
-        return (builder.nowcast(nowcast, now: now), state.forecast.map { builder.outlook($0, now: now) }, air)
+        return if waiting {
+            "MET Norway's Nowcast has not answered yet"
+        } else if ownOnly {
+            location.nowcastInterval == nil
+                ? "nowcast_interval: false turns off the \(builder.provider) nowcast request"
+                : "the \(builder.provider) nowcast request has not answered yet"
+        } else {
+            Refresher.noNowcastReason(provider: builder.provider)
+        }
     }
 
     /// Asks MET Norway's Nowcast 2.0 (5-minute radar steps) for every location served by met-no
@@ -165,7 +182,7 @@ extension BridgeService {
             }
             states[location.id] = state
             changed.insert(location.id)
-            publishNowcastAndOutlook(location, state: state)
+            publishNowcastAndOutlook(location, state: state, only: [.airQuality])
         }
         // What these requests spent is saved now, not at the next round (`run --once` has none).
         persistChanged()

@@ -46,9 +46,9 @@ extension BridgeService {
             guard let forecast = state.forecast, let builder = refresher.readingBuilder(for: location, state: state)
             else { return nil }
             return (kind == .hourly ? builder.hourly(forecast, now: now) : builder.daily(forecast, now: now)).utf8Bytes
-        case .nowcast: return nowcastPayloads(location, state: state, now: now)?.nowcast.utf8Bytes
-        case .outlook: return nowcastPayloads(location, state: state, now: now)?.outlook?.utf8Bytes
-        case .airQuality: return nowcastPayloads(location, state: state, now: now)?.airQuality?.utf8Bytes
+        case .nowcast, .outlook, .airQuality:
+            guard let builder = derivedBuilder(location, state: state) else { return nil }
+            return derivedPayload(kind, location, state: state, builder: builder, now: now)?.utf8Bytes
         case .current, .alerts, .status: return nil
         }
     }

@@ -43,8 +43,9 @@ extension BridgeService {
         if let failure { noteWriteFailure(failure.code, file: failure.file) }
     }
 
-    /// Saves the locations refreshed since the last save.
+    /// Saves the locations refreshed since the last save (not while `savesDeferred`).
     func persistChanged() {
+        guard !savesDeferred else { return }
         let ids = changed
         changed.removeAll()
         persist(ids)

@@ -41,6 +41,9 @@ public actor BridgeService {
     /// Locations refreshed since their state was last saved (saved in batches of `saveBatch`).
     var changed: Set<String> = []
     static let saveBatch = 64
+    /// `run --once`: its forecasts, nowcasts and air quality change the same locations one after
+    /// the other, so their files are written once, when all are in (or at shutdown).
+    var savesDeferred = false
     var budgetUnsaved = false
     var stateWriteFailure: StateWriteFailure?
     /// Each location's schedule, written in place when a state file cannot be (a full disk).
@@ -143,10 +146,13 @@ public actor BridgeService {
                 await shutdown(client, eventTask)
                 return ExitCode.unavailable
             }
+            savesDeferred = true
             exitCode = await refreshDue()
             await refreshMetNoNowcast()
             await refreshOwnNowcasts()
             await refreshAirQuality()
+            savesDeferred = false
+            persistChanged()
             publishStatuses()
         } else {
             while !Task.isCancelled {
@@ -169,6 +175,8 @@ public actor BridgeService {
 
     private func shutdown(_ client: MQTTClient, _ eventTask: Task<Void, Never>) async {
         systemd.stopping()
+        savesDeferred = false
+        persistChanged()
         retryUnsavedState()
         if connected {
             try? client.publish(
