@@ -6,6 +6,7 @@
 #ifdef __linux__
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #endif
@@ -32,6 +33,16 @@ static inline void cmosq_quick_ack(struct mosquitto *mosq) {
     if (fd >= 0) (void)setsockopt(fd, IPPROTO_TCP, TCP_QUICKACK, &on, sizeof on);
 #else
     (void)mosq;
+#endif
+}
+
+/// A non-blocking, close-on-exec eventfd for waking the network thread (its flags are macros
+/// Swift does not import); -1 with errno on failure, or off Linux.
+static inline int cmosq_wake_fd(void) {
+#ifdef __linux__
+    return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+#else
+    return -1;
 #endif
 }
 

@@ -1,9 +1,11 @@
 import CMosquitto
 import Glibc
 
-/// How long one `mosquitto_loop` call may sleep in `select`; bounds how quickly the thread
-/// notices `stop()`. Publishes and subscribes wake it at once through libmosquitto's socket pair.
+/// How long one pass of the network loop may wait for the socket; bounds how quickly the thread
+/// notices `stop()` and sends a keepalive. Publishes and subscribes wake it at once.
 private let loopSliceMilliseconds: Int32 = 200
+/// How long the network thread waits, once woken by a publish, for the rest of a burst.
+private let coalesceMicroseconds: UInt32 = 1000
 
 extension ClientCore {
     /// Starts the dedicated network thread. `false` if the thread could not be created.
@@ -95,19 +97,60 @@ extension ClientCore {
                 disconnectCleanly()
                 return accepted
             }
-            let rc = mosquitto_loop(handle.pointer, loopSliceMilliseconds, 1)
+            // Until the broker accepts, libmosquitto's own loop (connect, TLS handshake); then ours.
+            let isAccepted = accepted
+            let rc = isAccepted ? loopOnce() : mosquitto_loop(handle.pointer, loopSliceMilliseconds, 1)
             let savedErrno = errno
             if !Mosquitto.isSuccess(rc) {
                 endAttempt(rc: rc, errno: savedErrno)
                 return accepted
             }
-            if !accepted && ContinuousClock.now >= deadline {
+            if !isAccepted && ContinuousClock.now >= deadline {
                 endAttempt(
                     error: MQTTConnectionError(
                         .unreachable, "timed out connecting to \(options.endpoint) after \(options.connectTimeout)s"))
                 return false
             }
         }
+    }
+
+    /// One pass of an accepted connection: what `mosquitto_loop` does (read what arrived, write
+    /// what is queued, keepalive), but woken by `wake()` through `wakeFD`. libmosquitto wakes its
+    /// own loop with a byte on a socket pair for every packet queued and reads one byte a pass,
+    /// so a refresh publishing 9,000 topics cost as many extra `select`s and `read`s
+    /// (BENCHMARKS.md, issue 22); the pair's bytes are left unread (its writes are non-blocking).
+    private func loopOnce() -> Int32 {
+        let mosq = handle.pointer
+        let socket = mosquitto_socket(mosq)
+        guard socket >= 0 else { return MOSQ_ERR_NO_CONN.rawValue }
+        sleeping.store(true, ordering: .sequentiallyConsistent)
+        // Checked after `sleeping` is set: a packet queued after this check wakes the poll.
+        let wantWrite = mosquitto_want_write(mosq)
+        var fds = [
+            pollfd(fd: socket, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
+            pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&fds, 2, loopSliceMilliseconds)
+        sleeping.store(false, ordering: .sequentiallyConsistent)
+        guard ready >= 0 else { return errno == EINTR ? MOSQ_ERR_SUCCESS.rawValue : MOSQ_ERR_ERRNO.rawValue }
+        var woken = false
+        if fds[1].revents & Int16(POLLIN) != 0 {
+            // Woken by a publish: a refresh publishes a location's topics in a burst, so wait
+            // a moment for the rest and write them together rather than waking for each.
+            usleep(coalesceMicroseconds)
+            var count: UInt64 = 0
+            _ = read(wakeFD, &count, 8)
+            woken = true
+        }
+        if fds[0].revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
+            let rc = mosquitto_loop_read(mosq, 1)
+            if !Mosquitto.isSuccess(rc) || mosquitto_socket(mosq) < 0 { return rc }
+        }
+        if fds[0].revents & Int16(POLLOUT) != 0 || (woken && mosquitto_want_write(mosq)) {
+            let rc = mosquitto_loop_write(mosq, 1)
+            if !Mosquitto.isSuccess(rc) || mosquitto_socket(mosq) < 0 { return rc }
+        }
+        return mosquitto_loop_misc(mosq)
     }
 
     /// Sends DISCONNECT (so the broker discards the will) and runs the loop until it is written

@@ -11,6 +11,11 @@ final class ClientCore: Sendable {
     let options: MQTTConnectOptions
     let continuation: AsyncStream<MQTTEvent>.Continuation
     let state = Mutex(ClientState())
+    /// Wakes the network thread from `poll` once a connection is up (`wake()`).
+    let wakeFD: Int32
+    /// Whether the network thread is (about to be) waiting in `poll`: only then does `wake()`
+    /// write to `wakeFD`, so a burst of publishes costs one wake-up, not one each.
+    let sleeping = Atomic<Bool>(false)
 
     init(options: MQTTConnectOptions, continuation: AsyncStream<MQTTEvent>.Continuation) throws(MQTTConnectionError) {
         guard Mosquitto.initialised else { throw MQTTConnectionError(.other, "libmosquitto could not be initialised") }
@@ -25,6 +30,12 @@ final class ClientCore: Sendable {
             mosquitto_destroy(pointer)
             throw error
         }
+        let wakeFD = cmosq_wake_fd()
+        guard wakeFD >= 0 else {
+            mosquitto_destroy(pointer)
+            throw MQTTConnectionError(.other, "cannot create an eventfd: \(String(cString: strerror(errno)))")
+        }
+        self.wakeFD = wakeFD
         self.handle = MosquittoHandle(pointer: pointer)
         self.options = options
         self.continuation = continuation
@@ -34,6 +45,15 @@ final class ClientCore: Sendable {
 
     deinit {
         mosquitto_destroy(handle.pointer)
+        close(wakeFD)
+    }
+
+    /// Wakes the network thread if it waits in `poll`; called after queueing a packet from
+    /// another thread.
+    func wake() {
+        guard sleeping.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
     }
 
     // MARK: Waiting
@@ -193,6 +213,7 @@ extension ClientCore {
             return mosquitto_publish_v5(
                 mosq, &mid, message.topic, length, raw.baseAddress, qos, message.retain, properties)
         }
+        wake()
         let topic = message.topic
         switch rc {
         case MOSQ_ERR_SUCCESS:
@@ -218,6 +239,7 @@ extension ClientCore {
     /// Sends a SUBSCRIBE for `filter`; libmosquitto's return code.
     func subscribe(_ filter: String, _ subscription: SubscriptionOptions) -> Int32 {
         let options = subscription.noLocal ? Int32(MQTT_SUB_OPT_NO_LOCAL.rawValue) : 0
+        defer { wake() }
         return mosquitto_subscribe_v5(handle.pointer, nil, filter, Int32(subscription.qos), options, nil)
     }
 }

@@ -139,7 +139,9 @@ public final class MQTTClient: Sendable {
             return state.connected
         }
         guard connected else { return }
-        try check(mosquitto_unsubscribe(core.handle.pointer, nil, filter), "cannot unsubscribe from '\(filter)'")
+        let rc = mosquitto_unsubscribe(core.handle.pointer, nil, filter)
+        core.wake()
+        try check(rc, "cannot unsubscribe from '\(filter)'")
     }
 
     private func check(_ rc: Int32, _ what: String) throws(MQTTConnectionError) {
@@ -184,9 +186,10 @@ public final class MQTTClient: Sendable {
             core.continuation.finish()
             core.updateState { $0.phase = .finished }
         case .wakeNetworkThread:
-            // Queues DISCONNECT, which wakes the network thread through libmosquitto's socket
-            // pair at once instead of when its `select` slice ends (up to 200 ms later).
+            // Queues DISCONNECT and wakes the network thread at once instead of when its
+            // `poll` slice ends (up to 200 ms later).
             mosquitto_disconnect(core.handle.pointer)
+            core.wake()
         case .nothing:
             break
         }
