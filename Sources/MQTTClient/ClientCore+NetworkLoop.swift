@@ -137,7 +137,7 @@ extension ClientCore {
         if fds[1].revents & Int16(POLLIN) != 0 {
             // Woken by a publish: a refresh publishes a location's topics in a burst, so wait
             // a moment for the rest and write them together rather than waking for each.
-            usleep(coalesceMicroseconds)
+            if publishing.exchange(false, ordering: .sequentiallyConsistent) { usleep(coalesceMicroseconds) }
             var count: UInt64 = 0
             _ = read(wakeFD, &count, 8)
             woken = true

@@ -16,6 +16,8 @@ final class ClientCore: Sendable {
     /// Whether the network thread is (about to be) waiting in `poll`: only then does `wake()`
     /// write to `wakeFD`, so a burst of publishes costs one wake-up, not one each.
     let sleeping = Atomic<Bool>(false)
+    /// Whether a publish woke the network thread: it then waits a moment for the rest of the burst.
+    let publishing = Atomic<Bool>(false)
 
     init(options: MQTTConnectOptions, continuation: AsyncStream<MQTTEvent>.Continuation) throws(MQTTConnectionError) {
         guard Mosquitto.initialised else { throw MQTTConnectionError(.other, "libmosquitto could not be initialised") }
@@ -49,8 +51,9 @@ final class ClientCore: Sendable {
     }
 
     /// Wakes the network thread if it waits in `poll`; called after queueing a packet from
-    /// another thread.
-    func wake() {
+    /// another thread (`publish` for a PUBLISH, which may be the first of a burst).
+    func wake(publish: Bool = false) {
+        if publish { publishing.store(true, ordering: .sequentiallyConsistent) }
         guard sleeping.exchange(false, ordering: .sequentiallyConsistent) else { return }
         var one: UInt64 = 1
         _ = write(wakeFD, &one, 8)
@@ -213,7 +216,7 @@ extension ClientCore {
             return mosquitto_publish_v5(
                 mosq, &mid, message.topic, length, raw.baseAddress, qos, message.retain, properties)
         }
-        wake()
+        wake(publish: true)
         let topic = message.topic
         switch rc {
         case MOSQ_ERR_SUCCESS:
