@@ -79,7 +79,7 @@ weather2mqtt check --config /etc/weather2mqtt/config.yaml || fail "weather2mqtt 
 plan=$(weather2mqtt check) || fail "weather2mqtt check without --config (the default path)"
 grep -q "requests per day" <<<"$plan" || fail "weather2mqtt check prints no plan: $plan"
 # The release link exports the one symbol GnuTLS's constructor looks up (Sources/HTTPClient/GnuTLSUnused.swift).
-bindings=$(LD_DEBUG=bindings weather2mqtt --version 2>&1 >/dev/null)
+bindings=$(LD_DEBUG=bindings /usr/bin/weather2mqtt --version 2>&1 >/dev/null)
 grep -q "to /usr/bin/weather2mqtt \[0\]: normal symbol \`_gnutls_global_init_skip'" <<<"$bindings" \
   || fail "GnuTLS does not find weather2mqtt's _gnutls_global_init_skip: it initialises itself (0.9 MB)"
 help=$(weatherview render --help) || fail "weatherview render --help"
