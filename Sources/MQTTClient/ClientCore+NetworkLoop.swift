@@ -126,15 +126,16 @@ extension ClientCore {
         sleeping.store(true, ordering: .sequentiallyConsistent)
         // Checked after `sleeping` is set: a packet queued after this check wakes the poll.
         let wantWrite = mosquitto_want_write(mosq)
-        var fds = [
-            pollfd(fd: socket, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
-            pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
-        ]
-        let ready = poll(&fds, 2, loopSliceMilliseconds)
+        // On the stack: this runs for every packet that arrives.
+        let (ready, socketEvents, wakeEvents) = withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { fds in
+            fds[0] = pollfd(fd: socket, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0)
+            fds[1] = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+            return (poll(fds.baseAddress, 2, loopSliceMilliseconds), fds[0].revents, fds[1].revents)
+        }
         sleeping.store(false, ordering: .sequentiallyConsistent)
         guard ready >= 0 else { return errno == EINTR ? MOSQ_ERR_SUCCESS.rawValue : MOSQ_ERR_ERRNO.rawValue }
         var woken = false
-        if fds[1].revents & Int16(POLLIN) != 0 {
+        if wakeEvents & Int16(POLLIN) != 0 {
             // Woken by a publish: a refresh publishes a location's topics in a burst, so wait
             // a moment for the rest and write them together rather than waking for each.
             if publishing.exchange(false, ordering: .sequentiallyConsistent) { usleep(coalesceMicroseconds) }
@@ -142,11 +143,11 @@ extension ClientCore {
             _ = read(wakeFD, &count, 8)
             woken = true
         }
-        if fds[0].revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
+        if socketEvents & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
             let rc = mosquitto_loop_read(mosq, 1)
             if !Mosquitto.isSuccess(rc) || mosquitto_socket(mosq) < 0 { return rc }
         }
-        if fds[0].revents & Int16(POLLOUT) != 0 || (woken && mosquitto_want_write(mosq)) {
+        if socketEvents & Int16(POLLOUT) != 0 || (woken && mosquitto_want_write(mosq)) {
             let rc = mosquitto_loop_write(mosq, 1)
             if !Mosquitto.isSuccess(rc) || mosquitto_socket(mosq) < 0 { return rc }
         }

@@ -1,0 +1,139 @@
+import MQTTClient
+
+/// What the broker tells the bridge: connections, losses, Home Assistant's birth message,
+/// and writes of other clients to the bridge's own topics.
+extension BridgeService {
+    func handle(_ event: MQTTEvent) {
+        switch event {
+        case .connected:
+            connected = true
+            everConnected = true
+            lastConnectionFailure = nil
+            log.info("connected to the MQTT broker; republishing \(retained.count) retained topics")
+            send(topics.bridgeState, Array("online".utf8), retain: true)
+            for topic in retained.order {
+                guard let payload = heldPayload(topic) else { continue }
+                send(topic, payload, retain: true)
+                retained.settle(topic, payload)
+            }
+            retained.markAllSent(at: clock.now())
+            clearRemovedLocations()
+            // Home Assistant: its birth message, and our own old devices to clean up.
+            let prefix = configuration.homeAssistant.prefix
+            do {
+                if configuration.homeAssistant.discovery {
+                    try mqtt?.subscribe(Discovery.statusTopic(prefix: prefix), qos: 1)
+                }
+                try mqtt?.subscribe(Discovery.cleanupFilter(prefix: prefix), qos: 1)
+                // Our own topics, to correct what another client writes there (MQTT 5: none of
+                // our own publications come back).
+                try mqtt?.subscribe(OwnTopics.filter(base: topics.base), qos: 1, noLocal: true)
+            } catch {
+                log.warning("subscribe failed: \(error.description)")
+            }
+        case .connectionFailed(let error, let retryIn):
+            connected = false
+            lastConnectionFailure = error
+            log.warning("MQTT connection failed: \(error.description); \(Self.retryWording(retryIn))")
+        case .disconnected(let reason):
+            connected = false
+            if let reason { log.warning("MQTT connection lost: \(reason); reconnecting") }
+        case .message(let message):
+            handle(message)
+        }
+    }
+
+    /// "retrying in 4 s", "retrying in 0.25 s": the wait the MQTT client announced and sleeps.
+    static func retryWording(_ delay: Duration?) -> String {
+        guard let (seconds, attoseconds) = delay?.components else { return "not retrying" }
+        if attoseconds == 0 { return "retrying in \(seconds) s" }
+        return "retrying in \(Double(seconds) + Double(attoseconds) * 1e-18) s"
+    }
+
+    /// Home Assistant's birth message and retained discovery configs of removed locations.
+    func handle(_ message: MQTTMessage) {
+        let prefix = configuration.homeAssistant.prefix
+        if OwnTopics.isOwn(message.topic, base: topics.base) {
+            correctForeignWrite(message)
+            return
+        }
+        if message.topic == Discovery.statusTopic(prefix: prefix) {
+            guard configuration.homeAssistant.discovery, Discovery.isBirth(message.payload) else { return }
+            // Births that arrive while a resend waits are covered by it.
+            guard births.birth() else { return }
+            let delay = Discovery.birthDelay(random: Double.random(in: 0..<1))
+            log.info("Home Assistant is online; resending discovery")
+            Task { [weak self] in
+                try? await Task.sleep(for: delay)
+                await self?.resendCoalescedDiscovery()
+            }
+            return
+        }
+        guard message.retain, !message.payload.isEmpty else { return }
+        if Discovery.shouldRemove(
+            topic: message.topic, payload: message.payload, configuredLocations: announcedLocations, prefix: prefix,
+            baseTopic: configuration.mqtt.baseTopic)
+        {
+            log.info(
+                "removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
+            send(message.topic, [], retain: true)
+            if let location = Discovery.ownedLocation(topic: message.topic, prefix: prefix) {
+                clearTopics(of: location)
+            }
+        }
+    }
+
+    /// Discovery configs for every location (retained, so they go out again on every reconnect).
+    /// Before the first connection nothing is sent, so each config is only reserved: the
+    /// connection builds and sends it (once, not also here to be thrown away).
+    func announceDevices() {
+        guard configuration.homeAssistant.discovery else { return }
+        let now = clock.now()
+        for location in configuration.locations {
+            let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)
+            if !connected {
+                retained.reserve(topic, now: now)
+                continue
+            }
+            let payload = Discovery.payload(
+                for: location, provider: location.providers.first ?? "open-meteo", configuration: configuration)
+            retain(topic, payload.utf8Bytes, rebuildable: true)
+        }
+    }
+
+    /// The resend a burst of birth messages scheduled.
+    func resendCoalescedDiscovery() {
+        let covered = births.resent()
+        if covered > 0 { log.info("one discovery resend covered \(covered + 1) Home Assistant birth messages") }
+        resendDiscovery()
+    }
+
+    /// Another client wrote to one of our topics: `bridge/state` is set back to `online` at once
+    /// (we are connected, so it is), and a held retained topic whose copy differs from ours gets
+    /// ours again. Topics we do not hold are left alone (the broker's ACL guards those).
+    func correctForeignWrite(_ message: MQTTMessage) {
+        guard connected else { return }
+        let expected: [UInt8]?
+        if message.topic == topics.bridgeState {
+            expected = Array("online".utf8)
+        } else if retained.holds(message.topic, message.payload) {
+            expected = nil
+        } else {
+            expected = heldPayload(message.topic)
+        }
+        guard let expected, OwnTopics.needsCorrection(received: message.payload, held: expected) else { return }
+        log.warning(
+            "another client wrote to one of the bridge's topics; restoring the bridge's value",
+            ["mqtt.topic": message.topic])
+        send(message.topic, expected, retain: true)
+    }
+
+    /// Sends every discovery config again, changed or not (Home Assistant restarted).
+    func resendDiscovery() {
+        guard configuration.homeAssistant.discovery else { return }
+        for location in configuration.locations {
+            let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)
+            if let payload = heldPayload(topic) { send(topic, payload, retain: true) }
+        }
+    }
+}
