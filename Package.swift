@@ -8,10 +8,13 @@ import PackageDescription
 /// How the shipped executables are linked (release builds; `deploy/link/README.md` has the figures):
 /// lld with packed relative relocations and no exported symbols, and the bridge's functions that run
 /// in a refresh placed together (`deploy/link/weather2mqtt.order`, written by
-/// `Benchmarks/scripts/orderfile.py`), so the pages of code it keeps resident are fewer.
+/// `Benchmarks/scripts/orderfile.py`), so the pages of code it keeps resident are fewer; the C++ runtime
+/// the static Swift runtime needs is linked from `libstdc++.a` (`deploy/link/static-libstdc++`), so
+/// `libstdc++.so` and its relocations are not loaded.
 let packageFolder = String(#filePath.dropLast("/Package.swift".count))
 let releaseLinking = [
     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+    "-L\(packageFolder)/deploy/link/static-libstdc++",
 ]
 let bridgeLinking =
     releaseLinking + [
