@@ -5,6 +5,7 @@ import WireContract
 
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract:
             "Validate the configuration and print the plan: locations, providers, requests per day, MeteoAlarm regions."
     )

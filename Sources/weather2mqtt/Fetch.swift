@@ -3,6 +3,7 @@ import Bridge
 
 struct Fetch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fetch",
         abstract: "Ask the providers now and print the normalised payloads as JSON (no MQTT).")
 
     @OptionGroup var options: ConfigOption

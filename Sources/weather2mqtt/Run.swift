@@ -8,6 +8,7 @@ import Dispatch
 
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run the bridge (graceful on SIGTERM/SIGINT).")
 
     @OptionGroup var options: ConfigOption

@@ -7,6 +7,7 @@ import WireContract
 
 struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Find a place (Open-Meteo geocoding) and print a ready `locations:` entry.")
 
     @Argument(help: "Place name, e.g. \"Berlin\" or \"Springfield, Illinois\".")

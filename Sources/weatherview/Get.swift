@@ -4,6 +4,7 @@ import Viewer
 /// `weatherview get LOC PATH`: one value for scripts.
 struct Get: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "get",
         abstract: "Print one value of a location's payloads, for scripts.",
         discussion: """
             PATH starts with the topic (current, hourly, daily, alerts, status) and goes on with \

@@ -4,6 +4,7 @@ import Viewer
 /// `weatherview locations`: what the bridge announces, and how fresh each location is.
 struct Locations: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "locations",
         abstract: "List the locations the bridge announces, with their state and the age of their data.",
         discussion: """
             Reads <base>/bridge/info, <base>/+/status and <base>/+/current. Exit code 4 when the \

@@ -4,6 +4,7 @@ import Viewer
 /// `weatherview render`: an e-ink frame of the weather, as a file a panel driver can show.
 struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Draw an e-ink frame of the weather (PNG, BMP, PBM or raw bits).",
         discussion: """
             Panels: \(RenderCommand.panels); \

@@ -4,6 +4,7 @@ import Viewer
 /// `weatherview show [LOC]`: the weather of one location for a person at a terminal.
 struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show current conditions, the next hours and days, and alerts.",
         discussion: """
             LOC may be left out when the broker has exactly one location. The view says how old \

@@ -4,6 +4,7 @@ import Viewer
 /// `weatherview watch [LOC]`: a line per update until interrupted.
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Print a line per update until interrupted (Ctrl-C).",
         discussion: """
             Without LOC, every location's updates. The retained state is printed first, then each \
