@@ -21,6 +21,9 @@ let bridgeLinking =
         "-Xlinker", "--symbol-ordering-file=\(packageFolder)/deploy/link/weather2mqtt.order",
         "-Xlinker", "--no-warn-symbol-ordering",
     ]
+/// Where Debian keeps the font stack's headers (`pkg-config --cflags freetype2 harfbuzz`): the
+/// system-library targets take no pkgConfig, whose libraries would be linked (FontLibraries).
+let fontHeaders = ["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"]
 /// The one symbol the bridge exports: GnuTLS's constructor looks it up (`HTTPClient/GnuTLSUnused.swift`).
 let bridgeExports = ["-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip"]
 
@@ -57,16 +60,24 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // The font stack's headers only: its libraries are opened on first use (FontLibraries), so
+        // nothing links them (no pkgConfig, no `link` in the module maps).
+        .systemLibrary(name: "CFreeType", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The only modules that import the C libraries.
         .target(name: "MQTTClient", dependencies: ["CMosquitto"]),
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
-        .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(
+            name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "FontLibraries"],
+            swiftSettings: [.unsafeFlags(fontHeaders.flatMap { ["-Xcc", $0] })]),
+        // FreeType, HarfBuzz and fontconfig loaded on FontEngine's first use, not at every start.
+        .target(
+            name: "FontLibraries", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"],
+            cSettings: [.unsafeFlags(fontHeaders)], linkerSettings: [.linkedLibrary("dl")]),
         // PNG's compression.
         .target(name: "ZlibDeflate", dependencies: ["CZlib"]),
         // The outside of the product (SPEC): topic names built and parsed, the location id rule,
@@ -124,7 +135,9 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
-        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),
+        .testTarget(
+            name: "FontEngineTests", dependencies: ["FontEngine"],
+            swiftSettings: [.unsafeFlags(fontHeaders.flatMap { ["-Xcc", $0] })]),
         .testTarget(
             name: "RenderingTests",
             dependencies: ["Rendering", "WireContract", "FontEngine", "ZlibDeflate", "TestSupport"],

@@ -73,6 +73,14 @@ for tool in weather2mqtt weatherview; do
   # The C++ runtime comes from libstdc++.a (deploy/link/static-libstdc++): 1.1 MB less resident.
   if readelf -d "/usr/bin/$tool" | grep -q "libstdc++"; then fail "$tool loads libstdc++.so (deploy/link/README.md)"; fi
 done
+# The font libraries are opened on render's first text (Sources/FontLibraries), never at start,
+# and the package brings them.
+if readelf -d /usr/bin/weatherview | grep -qE "libfreetype|libharfbuzz|libfontconfig"; then
+  fail "weatherview links the font libraries at start (Sources/FontLibraries)"
+fi
+for package in libfreetype6 libharfbuzz0b libfontconfig1; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || fail "$package not installed with the package"
+done
 
 step "running the installed executables"
 [ "$(weather2mqtt --version)" = "$version" ] || fail "weather2mqtt --version is '$(weather2mqtt --version)', not $version"

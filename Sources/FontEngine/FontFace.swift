@@ -1,5 +1,5 @@
-import CFreeType
-import CHarfBuzz
+internal import CFreeType
+internal import CHarfBuzz
 
 /// One font file at one pixel size: a FreeType face (rasterising, hinted advances) and a
 /// HarfBuzz font over the same file (shaping). Not thread-safe: only ``TextEngine`` uses it,

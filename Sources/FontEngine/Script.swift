@@ -1,4 +1,4 @@
-import CHarfBuzz
+internal import CHarfBuzz
 
 /// A Unicode script (ISO 15924), as HarfBuzz's Unicode tables assign it to a character.
 public struct Script: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 import Synchronization
 
 /// Text for the e-ink frames: the only way `Rendering` reaches fonts.

@@ -1,5 +1,5 @@
-import CFreeType
-import CHarfBuzz
+internal import CFreeType
+internal import CHarfBuzz
 
 /// What ``TextEngine`` guards with its lock: the FreeType library, the open faces, the font
 /// chain and the caches.

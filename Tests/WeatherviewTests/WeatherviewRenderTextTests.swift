@@ -29,6 +29,39 @@ struct WeatherviewRenderTextTests {
         #expect(warnings.first?.contains("install fonts-noto-extra") == true)
     }
 
+    /// FreeType, HarfBuzz and fontconfig (and GLib, libpng, … behind them) are opened when text
+    /// is first drawn (`Sources/FontLibraries`), so a script's `get` does not pay for loading
+    /// them. The loader says which files it opens, and why.
+    @Test("get and show do not load the font libraries; render opens them when it draws")
+    func fontLibrariesOnFirstUse() throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker)
+        let loader = fresh.merging(["LD_DEBUG": "files"]) { $1 }
+        let fontLibraries = ["libfreetype.so", "libharfbuzz.so", "libfontconfig.so"]
+        func opened(_ stderr: String) -> [String] {
+            stderr.split(separator: "\n").filter { line in
+                line.contains("file=") && fontLibraries.contains { line.contains("file=\($0)") }
+            }.map(String.init)
+        }
+        for arguments in [["get", "munich", "current.temperature"], ["show", "munich"], ["--version"]] {
+            let result = try WeatherviewProcess.run(
+                arguments + (arguments[0] == "--version" ? [] : ["--broker", broker.url]),
+                environment: loader)
+            #expect(result.status == 0, "\(arguments): \(result.stderr.suffix(400))")
+            #expect(opened(result.stderr).isEmpty, "\(arguments) loaded: \(opened(result.stderr))")
+        }
+        let folder = TemporaryFolder()
+        let render = try WeatherviewProcess.run(
+            ["render", "munich", "--size", "400x300", "--out", folder.path + "/frame.png", "--broker", broker.url],
+            environment: loader)
+        #expect(render.status == 0, "\(render.stderr.suffix(400))")
+        for library in fontLibraries {
+            #expect(
+                opened(render.stderr).contains { $0.contains("file=\(library)") && $0.contains("dynamically loaded") },
+                "render did not dlopen \(library)")
+        }
+    }
+
     @Test("--font-dir without fonts is a usage error naming the option")
     func emptyFontDirectory() throws {
         let folder = TemporaryFolder()
