@@ -77,7 +77,8 @@ let package = Package(
         // FreeType, HarfBuzz and fontconfig loaded on FontEngine's first use, not at every start.
         .target(
             name: "FontLibraries", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"],
-            cSettings: [.unsafeFlags(fontHeaders)], linkerSettings: [.linkedLibrary("dl")]),
+            // DWARF 4 as the Swift objects have: Debian 12's valgrind cannot read clang's DWARF 5 for C.
+            cSettings: [.unsafeFlags(fontHeaders + ["-gdwarf-4"])], linkerSettings: [.linkedLibrary("dl")]),
         // PNG's compression.
         .target(name: "ZlibDeflate", dependencies: ["CZlib"]),
         // The outside of the product (SPEC): topic names built and parsed, the location id rule,
