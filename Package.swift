@@ -24,6 +24,7 @@ let bridgeLinking =
 /// Where Debian keeps the font stack's headers (`pkg-config --cflags freetype2 harfbuzz`): the
 /// system-library targets take no pkgConfig, whose libraries would be linked (FontLibraries).
 let fontHeaders = ["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"]
+let fontHeadersForSwift = fontHeaders.flatMap { ["-Xcc", $0] }
 /// The one symbol the bridge exports: GnuTLS's constructor looks it up (`HTTPClient/GnuTLSUnused.swift`).
 let bridgeExports = ["-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip"]
 
@@ -73,7 +74,7 @@ let package = Package(
         // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
         .target(
             name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "FontLibraries"],
-            swiftSettings: [.unsafeFlags(fontHeaders.flatMap { ["-Xcc", $0] })]),
+            swiftSettings: [.unsafeFlags(fontHeadersForSwift)]),
         // FreeType, HarfBuzz and fontconfig loaded on FontEngine's first use, not at every start.
         .target(
             name: "FontLibraries", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"],
@@ -138,7 +139,7 @@ let package = Package(
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(
             name: "FontEngineTests", dependencies: ["FontEngine"],
-            swiftSettings: [.unsafeFlags(fontHeaders.flatMap { ["-Xcc", $0] })]),
+            swiftSettings: [.unsafeFlags(fontHeadersForSwift)]),
         .testTarget(
             name: "RenderingTests",
             dependencies: ["Rendering", "WireContract", "FontEngine", "ZlibDeflate", "TestSupport"],

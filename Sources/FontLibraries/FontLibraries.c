@@ -14,7 +14,6 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -51,11 +50,9 @@ int font_libraries_load(char *error, size_t size) {
     return -1;
 }
 
-int font_libraries_loaded(void) { return __atomic_load_n(&loaded, __ATOMIC_ACQUIRE); }
-
-/// The real function `name` of `library`. FontEngine loads the libraries before calling any of
-/// them, so a failure here means a library went missing or lacks a function of its ABI: said on
-/// stderr, and the process ends with EX_UNAVAILABLE (69).
+/// The real function `name` of `library`. The package depends on the three libraries, so a failure
+/// here means one went missing or lacks a function of its ABI: said on stderr, naming the file,
+/// and the process ends with EX_UNAVAILABLE (69).
 static void *lookup(int library, const char *name) {
     char error[512];
     if (font_libraries_load(error, sizeof error) != 0) {

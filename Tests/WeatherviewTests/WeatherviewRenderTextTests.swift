@@ -62,6 +62,26 @@ struct WeatherviewRenderTextTests {
         }
     }
 
+    /// A font library that cannot be loaded (here a broken copy found first on the library
+    /// path) ends `render` with the file named and 69, not a crash; `get` never notices.
+    @Test("render without a loadable font library names it and exits 69; get does not need it")
+    func fontLibraryMissing() throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker)
+        let folder = TemporaryFolder()
+        try Data("not a library".utf8).write(to: URL(fileURLWithPath: folder.path + "/libharfbuzz.so.0"))
+        let broken = fresh.merging(["LD_LIBRARY_PATH": folder.path]) { $1 }
+        let render = try WeatherviewProcess.run(
+            ["render", "munich", "--size", "400x300", "--out", folder.path + "/frame.png", "--broker", broker.url],
+            environment: broken)
+        #expect(render.status == 69, "\(render.stderr.suffix(400))")
+        #expect(render.stderr.contains("cannot load libharfbuzz.so.0"), "\(render.stderr.suffix(400))")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/frame.png"))
+        let get = try WeatherviewProcess.run(
+            ["get", "munich", "current.temperature", "--broker", broker.url], environment: broken)
+        #expect(get.status == 0, "\(get.stderr.suffix(400))")
+    }
+
     @Test("--font-dir without fonts is a usage error naming the option")
     func emptyFontDirectory() throws {
         let folder = TemporaryFolder()
