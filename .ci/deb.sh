@@ -70,7 +70,7 @@ done
 for tool in weather2mqtt weatherview; do
   if ldd "/usr/bin/$tool" | grep -q "not found"; then fail "$tool: $(ldd "/usr/bin/$tool" | grep 'not found')"; fi
   if readelf -d "/usr/bin/$tool" | grep -qE "RPATH|RUNPATH"; then fail "$tool has an RPATH/RUNPATH"; fi
-  # The C++ runtime comes from libstdc++.a (deploy/link/static-libstdc++): 1.1 MB less resident.
+  # The C++ runtime comes from libstdc++.a (deploy/link/static-libstdc++): 1.0–1.2 MB less resident.
   if readelf -d "/usr/bin/$tool" | grep -q "libstdc++"; then fail "$tool loads libstdc++.so (deploy/link/README.md)"; fi
 done
 # The font libraries are opened on render's first text (Sources/FontLibraries), never at start,

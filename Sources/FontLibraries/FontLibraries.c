@@ -26,9 +26,10 @@ enum { FREETYPE, HARFBUZZ, FONTCONFIG, LIBRARIES };
 /// holding them (deploy/debian/build-deb).
 static const char *const sonames[LIBRARIES] = {"libfreetype.so.6", "libharfbuzz.so.0", "libfontconfig.so.1"};
 static void *handles[LIBRARIES];
+/// Why loading failed; empty once the three are loaded (pthread_once orders its writes before
+/// every later read).
 static char failure[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int loaded;
 
 static void load(void) {
     for (int library = 0; library < LIBRARIES; library++) {
@@ -40,12 +41,11 @@ static void load(void) {
             return;
         }
     }
-    __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
 }
 
 int font_libraries_load(char *error, size_t size) {
     pthread_once(&once, load);
-    if (__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) return 0;
+    if (failure[0] == '\0') return 0;
     if (error != NULL && size > 0) snprintf(error, size, "%s", failure);
     return -1;
 }
