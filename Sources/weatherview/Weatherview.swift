@@ -27,6 +27,7 @@ struct Weatherview: AsyncParsableCommand {
         Get.self,
         Watch.self,
         Render.self,
+        Panel.self,
     ]
 
     @OptionGroup var global: GlobalOptions
