@@ -152,7 +152,9 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "TestSupport"]),
         .testTarget(
-            name: "PanelDriverTests", dependencies: ["PanelDriver", "Rendering", "TestSupport"], exclude: ["Golden"]),
+            name: "PanelDriverTests",
+            dependencies: ["PanelDriver", "Rendering", "ZlibDeflate", "TestSupport", "weatherview"],
+            exclude: ["Golden"]),
         .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",

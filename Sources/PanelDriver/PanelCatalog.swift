@@ -35,7 +35,7 @@ public enum PanelCatalog {
     /// How to tell a V1 from a V2 panel.
     static let tellApart =
         "Tell them apart by the label on the back of the panel or its flex cable: a V2 panel says \"V2\" "
-        + "(Waveshare has sold V2 since 2023); no mark is V1. The wrong one hangs waiting on BUSY until the timeout."
+        + "(Waveshare has sold V2 since 2023); no mark is V1. The wrong one shows nothing, or waits on BUSY until the timeout."
 
     /// For a BUSY timeout's message: the other revision's name, if there is one.
     static func revisionHint(_ model: PanelModel) -> String {
