@@ -51,14 +51,14 @@ struct RenderJob: Sendable {
                         + "or --size WxH")
             }
             profile = named
+        case (nil, _?) where command.panelDevice != nil:
+            throw Failure.usage("--panel-device needs --panel NAME (one of \(PanelCommand.panels)), not --size")
         case (nil, let text?):
             guard let sized = PanelProfile.size(text) else {
                 throw Failure.usage("invalid --size '\(text)': width x height in pixels, 8…4096 each, e.g. 640x384")
             }
             profile = sized
         case (nil, nil): throw Failure.usage("render needs --panel NAME or --size WxH")
-        case (nil, _?) where command.panelDevice != nil:
-            throw Failure.usage("--panel-device needs --panel NAME (one of \(PanelCommand.panels)), not --size")
         case (_?, _?): throw Failure.usage("--panel and --size do not go together: choose one")
         }
         guard let rotation = Rotation(rawValue: command.rotate) else {
