@@ -1,10 +1,10 @@
 import Rendering
 import ZlibDeflate
 
-/// PNG to levels (``PanelImage``): chunks checked for length, the image data inflated and
+/// PNG to a ``PanelPicture`` (``PanelImage``): chunks checked for length, the image data inflated and
 /// unfiltered, every colour type and bit depth; interlaced pictures are refused.
 enum PNGDecoder {
-    static func decode(_ bytes: [UInt8]) throws(PanelImageError) -> PanelFrame {
+    static func decode(_ bytes: [UInt8]) throws(PanelImageError) -> PanelPicture {
         var index = 8
         var header: [UInt8] = []
         var palette: [UInt8] = []
@@ -51,45 +51,66 @@ enum PNGDecoder {
             throw PanelImageError("its PNG image data does not inflate to \(width)×\(height) pixels")
         }
         let pixels = try unfilter(raw, stride: stride, height: height, bytesPerPixel: max(1, bitsPerPixel / 8))
-        var levels = [UInt8](repeating: 0, count: width * height)
-        var sawRed = false
-        for y in 0..<height {
+        let count = width * height
+        func sample(_ y: Int, _ x: Int, _ channel: Int) -> Int {
             let row = y * stride
-            for x in 0..<width {
-                let (r, g, b) = try colour(
-                    pixels, row: row, x: x, type: colorType, depth: depth, channels: channels, palette: palette)
-                let level = PanelImage.level(red: r, green: g, blue: b)
-                if level == 2 { sawRed = true }
-                levels[y * width + x] = level
-            }
-        }
-        return PanelFrame(width: width, height: height, mode: sawRed ? .bwr : .bw, levels: levels)
-    }
-
-    /// The 8-bit RGB of pixel `x` of the row at `row`.
-    static func colour(
-        _ pixels: [UInt8], row: Int, x: Int, type: Int, depth: Int, channels: Int, palette: [UInt8]
-    ) throws(PanelImageError) -> (Int, Int, Int) {
-        func sample(_ channel: Int) -> Int {
             if depth < 8 {
                 let bit = x * depth
-                let byte = pixels[row + bit / 8]
-                return Int(byte >> UInt8(8 - depth - bit % 8)) & ((1 << depth) - 1)
+                return Int(pixels[row + bit / 8] >> UInt8(8 - depth - bit % 8)) & ((1 << depth) - 1)
             }
-            let size = depth / 8
-            let offset = row + (x * channels + channel) * size
-            return Int(pixels[offset])  // the high byte of a 16-bit sample
+            // 16-bit samples: the high byte, as PIL reads them (its I;16 to L conversion aside).
+            return Int(pixels[row + (x * channels + channel) * (depth / 8)])
         }
-        switch type {
+        switch colorType {
+        case 0 where depth == 1:
+            var levels = [UInt8](repeating: 0, count: count)
+            for y in 0..<height { for x in 0..<width where sample(y, x, 0) == 0 { levels[y * width + x] = 1 } }
+            return PanelPicture(width: width, height: height, pixels: .bilevel(levels))
         case 3:
-            let entry = sample(0)
-            guard entry * 3 + 2 < palette.count else { throw PanelImageError("its PNG palette has no entry \(entry)") }
-            return (Int(palette[entry * 3]), Int(palette[entry * 3 + 1]), Int(palette[entry * 3 + 2]))
+            // PIL converts a palette picture to 1 bit by its colours' luma, without dithering.
+            let entries = palette.count / 3
+            var levels = [UInt8](repeating: 0, count: count)
+            var red = [Bool](repeating: false, count: count)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let entry = sample(y, x, 0)
+                    guard entry < entries else { throw PanelImageError("its PNG palette has no entry \(entry)") }
+                    let (r, g, b) = (Int(palette[entry * 3]), Int(palette[entry * 3 + 1]), Int(palette[entry * 3 + 2]))
+                    levels[y * width + x] = r * 299 + g * 587 + b * 114 >= 128_000 ? 0 : 1
+                    red[y * width + x] = PanelImage.isRed(r, g, b)
+                }
+            }
+            return PanelPicture(
+                width: width, height: height, pixels: .bilevel(levels), red: red.contains(true) ? red : nil)
         case 0, 4:
-            let value = depth < 8 ? sample(0) * 255 / ((1 << depth) - 1) : sample(0)
-            return (value, value, value)
+            var luma = [UInt8](repeating: 0, count: count)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let value: Int
+                    if colorType == 0, depth == 16 {
+                        // PIL holds 16-bit gray as I;16 and makes it L by clipping at 255.
+                        let offset = y * stride + x * 2
+                        value = min(Int(pixels[offset]) << 8 | Int(pixels[offset + 1]), 255)
+                    } else if depth < 8 {
+                        value = sample(y, x, 0) * 255 / ((1 << depth) - 1)
+                    } else {
+                        value = sample(y, x, 0)
+                    }
+                    luma[y * width + x] = UInt8(value)
+                }
+            }
+            return PanelPicture(width: width, height: height, pixels: .gray(luma))
         default:
-            return (sample(0), sample(1), sample(2))
+            var luma = [UInt8](repeating: 0, count: count)
+            var red = [Bool](repeating: false, count: count)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let (r, g, b) = (sample(y, x, 0), sample(y, x, 1), sample(y, x, 2))
+                    luma[y * width + x] = UInt8((r * 299 + g * 587 + b * 114) / 1000)
+                    red[y * width + x] = PanelImage.isRed(r, g, b)
+                }
+            }
+            return PanelPicture(width: width, height: height, pixels: .gray(luma), red: red.contains(true) ? red : nil)
         }
     }
 

@@ -26,6 +26,17 @@ public struct PanelDriver {
         try session(model.initialise + model.display + model.sleep, frame: fitted)
     }
 
+    /// Shows a decoded picture file, made black and white (and red) as the vendor's driver makes it.
+    public func show(_ picture: PanelPicture) throws(PanelError) {
+        guard let frame = picture.frame(for: model) else {
+            throw PanelError(
+                .unusable,
+                "the image is \(picture.width)×\(picture.height); \(model.name) shows \(model.width)×\(model.height) "
+                    + "(or \(model.height)×\(model.width), turned)")
+        }
+        try session(model.initialise + model.display + model.sleep, frame: frame)
+    }
+
     /// Shows a white frame.
     public func clear() throws(PanelError) {
         let white = PanelFrame(

@@ -1,34 +1,32 @@
 import Rendering
 import ZlibDeflate
 
-/// A picture file for `weatherview panel show`, as a ``PanelFrame``: binary PBM (`P4`; two
+/// A picture file for `weatherview panel show`, as a ``PanelPicture``: binary PBM (`P4`; two
 /// images one after the other are black and red, as `render --format pbm` writes for bwr) or
-/// PNG (any colour type and depth, not interlaced). A pixel is black when its luma (ITU-R 601,
-/// as PIL's `convert("L")`) is below 128, red when it is clearly red; no dithering: black-and-
-/// white pictures come out exactly as the vendors' drivers send them.
+/// PNG (any colour type and depth, not interlaced), read as PIL reads them (1-bit and palette
+/// pictures bilevel, the others as luma to dither), so that the panel gets the bits the
+/// vendors' drivers would send for the same file.
 public enum PanelImage {
     /// The most pixels a picture may have (a 4096×4096 panel).
     static let maxPixels = 4096 * 4096
 
-    public static func decode(_ bytes: [UInt8]) throws(PanelImageError) -> PanelFrame {
+    public static func decode(_ bytes: [UInt8]) throws(PanelImageError) -> PanelPicture {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return try PNGDecoder.decode(bytes) }
         if bytes.starts(with: Array("P4".utf8)) { return try pbm(bytes) }
         throw PanelImageError("it is neither a PNG nor a binary PBM (P4) image")
     }
 
     /// One P4 image, or two of the same size (black, then red).
-    static func pbm(_ bytes: [UInt8]) throws(PanelImageError) -> PanelFrame {
+    static func pbm(_ bytes: [UInt8]) throws(PanelImageError) -> PanelPicture {
         let (width, height, black, end) = try pbmImage(bytes, at: 0)
-        var levels = black
         if end < bytes.count, bytes[end...].starts(with: Array("P4".utf8)) {
             let (w2, h2, red, _) = try pbmImage(bytes, at: end)
             guard w2 == width, h2 == height else {
                 throw PanelImageError("its second (red) image is \(w2)×\(h2), not \(width)×\(height)")
             }
-            for index in levels.indices where red[index] == 1 { levels[index] = 2 }
-            return PanelFrame(width: width, height: height, mode: .bwr, levels: levels)
+            return PanelPicture(width: width, height: height, pixels: .bilevel(black), red: red.map { $0 == 1 })
         }
-        return PanelFrame(width: width, height: height, mode: .bw, levels: levels)
+        return PanelPicture(width: width, height: height, pixels: .bilevel(black))
     }
 
     /// The P4 image at `start`: its size, one level per pixel (1 = set) and where it ends.
@@ -72,11 +70,9 @@ public enum PanelImage {
         return (width, height, levels, index + stride * height)
     }
 
-    /// The level of a colour: 0 white, 1 black, 2 red.
-    static func level(red: Int, green: Int, blue: Int) -> UInt8 {
-        if red >= 128, green < 100, blue < 100, red - max(green, blue) >= 96 { return 2 }
-        let luma = (red * 299 + green * 587 + blue * 114 + 500) / 1000
-        return luma < 128 ? 1 : 0
+    /// Whether a colour is the red of a black/white/red panel (clearly red, not a dark brown or pink).
+    static func isRed(_ red: Int, _ green: Int, _ blue: Int) -> Bool {
+        red >= 128 && green < 100 && blue < 100 && red - max(green, blue) >= 96
     }
 }
 

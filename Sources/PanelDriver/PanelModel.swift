@@ -24,6 +24,10 @@ public struct PanelModel: Sendable {
     /// How a picture of `height`×`width` is turned to fit (the vendor's PIL `rotate(90)`:
     /// a quarter turn anticlockwise, 270° clockwise).
     public let turnForSwappedImage: Rotation
+    /// Whether the vendor turns such a picture before converting it to black and white (PIL's
+    /// `rotate(90, expand=True).convert("1")`) rather than after: it decides where a dithered
+    /// picture's dots fall.
+    public let convertsAfterTurning: Bool
     public let busy: BusySignal
     public let spi: SPISettings
     public let initialise: [PanelStep]
@@ -32,7 +36,8 @@ public struct PanelModel: Sendable {
 
     public init(
         name: String, profile: String, summary: String, controller: String, width: Int, height: Int,
-        colors: ColorMode, turnForSwappedImage: Rotation = .threeQuarters, busy: BusySignal,
+        colors: ColorMode, turnForSwappedImage: Rotation = .threeQuarters, convertsAfterTurning: Bool,
+        busy: BusySignal,
         spi: SPISettings = SPISettings(), initialise: [PanelStep], display: [PanelStep], sleep: [PanelStep]
     ) {
         self.name = name
@@ -43,6 +48,7 @@ public struct PanelModel: Sendable {
         self.height = height
         self.colors = colors
         self.turnForSwappedImage = turnForSwappedImage
+        self.convertsAfterTurning = convertsAfterTurning
         self.busy = busy
         self.spi = spi
         self.initialise = initialise

@@ -3,7 +3,7 @@ extension PanelModel {
     static let waveshare2in13V4 = PanelModel(
         name: "waveshare-2in13-v4", profile: "waveshare-2in13-v4",
         summary: "Waveshare 2.13\" e-Paper V4 (122×250, black/white; SSD1680)", controller: "SSD1680",
-        width: 122, height: 250, colors: .bw,
+        width: 122, height: 250, colors: .bw, convertsAfterTurning: true,
         busy: BusySignal(level: 1, pollMilliseconds: 10, timeoutMilliseconds: 20_000),
         initialise: [
             .pin(.power, 1),

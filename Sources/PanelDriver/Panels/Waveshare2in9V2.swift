@@ -4,7 +4,7 @@ extension PanelModel {
         name: "waveshare-2in9-v2", profile: "waveshare-2in9",
         summary: "Waveshare 2.9\" e-Paper V2 (128×296, black/white; SSD1680, BUSY high while busy)",
         controller: "SSD1680",
-        width: 128, height: 296, colors: .bw,
+        width: 128, height: 296, colors: .bw, convertsAfterTurning: false,
         busy: BusySignal(level: 1, pollMilliseconds: 10, timeoutMilliseconds: 20_000),
         initialise: [
             .pin(.power, 1),

@@ -4,7 +4,7 @@ extension PanelModel {
         name: "waveshare-4in2-v1", profile: "waveshare-4in2",
         summary: "Waveshare 4.2\" e-Paper V1 (400×300, black/white; UC8176, BUSY low while busy)",
         controller: "UC8176 (IL0398)",
-        width: 400, height: 300, colors: .bw,
+        width: 400, height: 300, colors: .bw, convertsAfterTurning: false,
         busy: BusySignal(level: 0, statusCommand: 0x71, pollMilliseconds: 100, timeoutMilliseconds: 30_000),
         initialise: [
             .pin(.power, 1),

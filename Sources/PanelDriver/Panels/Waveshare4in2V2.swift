@@ -4,7 +4,7 @@ extension PanelModel {
         name: "waveshare-4in2-v2", profile: "waveshare-4in2",
         summary: "Waveshare 4.2\" e-Paper V2 (400×300, black/white; SSD1683, BUSY high while busy)",
         controller: "SSD1683",
-        width: 400, height: 300, colors: .bw,
+        width: 400, height: 300, colors: .bw, convertsAfterTurning: false,
         busy: BusySignal(level: 1, pollMilliseconds: 20, timeoutMilliseconds: 30_000),
         initialise: [
             .pin(.power, 1),

@@ -3,7 +3,7 @@ extension PanelModel {
     static let waveshare7in5V2 = PanelModel(
         name: "waveshare-7in5-v2", profile: "waveshare-7in5-v2",
         summary: "Waveshare 7.5\" e-Paper V2 (800×480, black/white)", controller: "UC8179",
-        width: 800, height: 480, colors: .bw,
+        width: 800, height: 480, colors: .bw, convertsAfterTurning: true,
         busy: BusySignal(level: 0, statusCommand: 0x71, pollMilliseconds: 10, timeoutMilliseconds: 30_000),
         initialise: [
             .pin(.power, 1),

@@ -3,7 +3,7 @@ extension PanelModel {
     static let waveshare7in5bV2 = PanelModel(
         name: "waveshare-7in5b-v2", profile: "waveshare-7in5b-v2",
         summary: "Waveshare 7.5\" e-Paper (B) V2 (800×480, black/white/red)", controller: "UC8179",
-        width: 800, height: 480, colors: .bwr,
+        width: 800, height: 480, colors: .bwr, convertsAfterTurning: true,
         busy: BusySignal(level: 0, statusCommand: 0x71, pollMilliseconds: 10, timeoutMilliseconds: 60_000),
         initialise: [
             .pin(.power, 1),

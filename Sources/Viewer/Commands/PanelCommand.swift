@@ -34,13 +34,13 @@ public struct PanelCommand: Sendable {
             case .success(let read): bytes = read
             case .failure(let failure): throw Failure.noData("cannot read \(path): \(failure.reason)")
             }
-            let frame: PanelFrame
+            let picture: PanelPicture
             do throws(PanelImageError) {
-                frame = try PanelImage.decode(bytes)
+                picture = try PanelImage.decode(bytes)
             } catch {
                 throw Failure(Failure.dataCode, "cannot show \(path): \(error.message)")
             }
-            try await target.show(frame)
+            try await target.show(picture)
         case .clear:
             try await target.clear()
         case .sleep:

@@ -31,6 +31,11 @@ struct PanelTarget: Sendable {
         try await perform { driver throws(PanelError) in try driver.show(frame) }
     }
 
+    /// Shows a picture file's contents, then leaves the panel asleep.
+    func show(_ picture: PanelPicture) async throws(Failure) {
+        try await perform { driver throws(PanelError) in try driver.show(picture) }
+    }
+
     func clear() async throws(Failure) {
         try await perform { driver throws(PanelError) in try driver.clear() }
     }
