@@ -5,7 +5,8 @@ import Rendering
 /// into deep sleep with the HAT's power off, and releases everything again.
 ///
 /// A BUSY wait that outlasts the panel's timeout ends the refresh: the panel is sent to sleep
-/// (without waiting) and powered down, and the error names the likely causes.
+/// (without waiting) and powered down, and the error names the likely causes. Any other
+/// failure once the GPIO lines are held ends the same way.
 public struct PanelDriver {
     public let model: PanelModel
     public let io: any PanelIO
@@ -52,16 +53,20 @@ public struct PanelDriver {
 
     private func session(_ steps: [PanelStep], frame: PanelFrame?) throws(PanelError) {
         var run = Run(model: model, io: io)
+        var powered = false
         do {
             try io.openSPI(model.spi)
             try io.request(.reset, output: true, initial: 0)
             try io.request(.dataCommand, output: true, initial: 0)
             try io.request(.power, output: true, initial: 0)
             try io.request(.busy, output: false, initial: 0)
+            powered = true
             for step in steps { try run.perform(step, frame: frame) }
             try io.write(.dataCommand, 0)
         } catch {
-            if error.kind == .busyTimeout { run.shutDown() }
+            // Whatever went wrong once the lines were ours (a timeout, a failed transfer), the
+            // panel is not left awake and powered.
+            if powered { run.shutDown() }
             try? io.close()
             throw error
         }

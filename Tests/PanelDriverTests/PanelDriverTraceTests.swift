@@ -83,6 +83,25 @@ struct PanelDriverTraceTests {
         #expect(writes[start + count] == [0x12])
     }
 
+    @Test(
+        "an SPI transfer that fails mid-frame: the error is the transfer's, and the panel is still put to sleep and powered down"
+    )
+    func transferFails() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path + "/trace.jsonl"
+        let model = try PanelCatalog.named("waveshare-4in2-v2")
+        let io = FailingWrites(TracePanelIO(path: path, model: model, busyReads: 1), after: 12)
+        #expect {
+            try PanelDriver(model: model, io: io).clear()
+        } throws: { error in
+            (error as? PanelError)?.kind == .io
+        }
+        let tail = try PanelFiles.events(path).suffix(5).map {
+            "\($0["ev"] ?? "") \($0["pin"] ?? "") \($0["value"] ?? "")"
+        }
+        #expect(tail == ["gpio_write RST 0", "gpio_write PWR 0", "gpio_write DC 0", "gpio_release  ", "spi_close  "])
+    }
+
     @Test("a missing SPI device: a message naming raspi-config, dtparam=spi=on and the spi/gpio groups")
     func missingDevice() throws {
         let model = try PanelCatalog.named("waveshare-2in13-v4")
@@ -124,4 +143,33 @@ struct PanelDriverTraceTests {
         #expect(Array(writes.suffix(2)) == ["10", "01"])
         #expect(!writes.contains("24"))
     }
+}
+
+/// The recorder, with SPI writes failing from the `after`-th on (as a HAT pulled off mid-frame
+/// would make them fail); everything else is recorded.
+final class FailingWrites: PanelIO {
+    let inner: TracePanelIO
+    var left: Int
+
+    init(_ inner: TracePanelIO, after: Int) {
+        self.inner = inner
+        left = after
+    }
+
+    func openSPI(_ settings: SPISettings) throws(PanelError) { try inner.openSPI(settings) }
+    func writeSPI(_ bytes: [UInt8]) throws(PanelError) {
+        left -= 1
+        if left < 0 { throw PanelError(.io, "SPI write failed: Remote I/O error") }
+        try inner.writeSPI(bytes)
+    }
+    func request(_ pin: PanelPin, output: Bool, initial: UInt8) throws(PanelError) {
+        try inner.request(pin, output: output, initial: initial)
+    }
+    func write(_ pin: PanelPin, _ value: UInt8) throws(PanelError) { try inner.write(pin, value) }
+    func read(_ pin: PanelPin, busyLevel: UInt8) throws(PanelError) -> UInt8 {
+        try inner.read(pin, busyLevel: busyLevel)
+    }
+    func delay(milliseconds: Int) { inner.delay(milliseconds: milliseconds) }
+    func milliseconds() -> Int { inner.milliseconds() }
+    func close() throws(PanelError) { try inner.close() }
 }
