@@ -67,10 +67,13 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The only modules that import the C libraries.
         .target(name: "MQTTClient", dependencies: ["CMosquitto"]),
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
+        // Stations' pushes (HTTP, libmicrohttpd) and broadcasts (UDP) received, copied and handed on.
+        .target(name: "StationListeners", dependencies: ["CMicroHTTPD"]),
         // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
         .target(
             name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "FontLibraries"],
@@ -137,6 +140,7 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
+        .testTarget(name: "StationListenersTests", dependencies: ["StationListeners", "TestSupport"]),
         .testTarget(
             name: "FontEngineTests", dependencies: ["FontEngine"],
             swiftSettings: [.unsafeFlags(fontHeadersForSwift)]),
