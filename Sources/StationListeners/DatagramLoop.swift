@@ -108,25 +108,28 @@ final class DatagramLoop: Sendable {
         guard size >= 0 else { return false }
         let source = SourceAddress(storage)
         let now = monotonicSeconds()
-        let refusal: ListenerNotice.Reason? = state.withLock { state in
-            if case .limited = state.limiter.admit(source.host, at: now) {
+        // The refusal, if any, and whether it is the first of its kind from this source.
+        let refusal: (reason: ListenerNotice.Reason, first: Bool)? = state.withLock { state in
+            if case .limited(let firstTime) = state.limiter.admit(source.host, at: now) {
                 state.counts.rateLimited += 1
-                return .rateLimited(settings.rate)
+                return (.rateLimited(settings.rate), firstTime)
             }
+            let reason: ListenerNotice.Reason
             if size == 0 {
                 state.counts.empty += 1
-                return .empty
-            }
-            if size > settings.sizeLimit {
+                reason = .empty
+            } else if size > settings.sizeLimit {
                 state.counts.tooLarge += 1
-                return .tooLarge(limit: settings.sizeLimit)
+                reason = .tooLarge(limit: settings.sizeLimit)
+            } else {
+                state.counts.accepted += 1
+                return nil
             }
-            state.counts.accepted += 1
-            return nil
+            return (reason, state.limiter.firstNotice(reason.kind, from: source.host, at: now))
         }
         if let refusal {
-            if state.withLock({ $0.limiter.firstNotice(refusal.kind, from: source.host, at: now) }) {
-                continuation.yield(.notice(ListenerNotice(listener: name, source: source.host, reason: refusal)))
+            if refusal.first {
+                continuation.yield(.notice(ListenerNotice(listener: name, source: source.host, reason: refusal.reason)))
             }
             return true
         }
