@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "MQTTClient", targets: ["MQTTClient"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
+        .library(name: "StationListeners", targets: ["StationListeners"]),
         .library(name: "Bridge", targets: ["Bridge"]),
         .library(name: "Viewer", targets: ["Viewer"]),
     ],
@@ -67,12 +68,15 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The only modules that import the C libraries.
         .target(name: "MQTTClient", dependencies: ["CMosquitto"]),
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         // Stations' pushes (HTTP, libmicrohttpd) and broadcasts (UDP) received, copied and handed on.
+        // libmicrohttpd (Debian's libmicrohttpd-dev) is opened by CMicroHTTPD on first use, not linked:
+        // loading it initialises GnuTLS. DWARF 4 for valgrind, as FontLibraries.
+        .target(
+            name: "CMicroHTTPD", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "StationListeners", dependencies: ["CMicroHTTPD"]),
         // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
         .target(

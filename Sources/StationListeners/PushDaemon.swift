@@ -31,17 +31,14 @@ final class PushDaemon: Sendable {
         }
 
         private static func make(_ text: String) -> OpaquePointer {
-            var bytes = Array(text.utf8)
-            let made = bytes.withUnsafeMutableBytes {
-                MHD_create_response_from_buffer($0.count, $0.baseAddress, .RESPMEM_MUST_COPY)
+            guard let made = cmhd_text_response(text, text.utf8.count) else {
+                fatalError("MHD_create_response_from_buffer failed (out of memory)")
             }
-            guard let made else { fatalError("MHD_create_response_from_buffer failed (out of memory)") }
-            MHD_add_response_header(made, "Content-Type", "text/plain")
             return made
         }
 
         func destroy() {
-            for answer in [success, notFound, wrongMethod, tooLarge, tooMany] { MHD_destroy_response(answer) }
+            for answer in [success, notFound, wrongMethod, tooLarge, tooMany] { cmhd_destroy_response(answer) }
         }
     }
 
@@ -49,7 +46,7 @@ final class PushDaemon: Sendable {
     let name: String
     private let continuation: AsyncStream<PushEvent>.Continuation
     private let state: Mutex<State>
-    private let answers = Answers()
+    private let answers: Answers
     private let handle = Mutex<Handle?>(nil)
 
     init(
@@ -60,6 +57,13 @@ final class PushDaemon: Sendable {
         self.name = name
         self.continuation = continuation
         state = Mutex(State(limiter: SourceLimiter(policy: settings.rate)))
+        var error = [CChar](repeating: 0, count: 512)
+        guard cmhd_load(&error, error.count) == 0 else {
+            close(descriptor)
+            continuation.finish()
+            throw ListenerError(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        answers = Answers()
         var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue
         if settings.address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let started = cmhd_start(
@@ -83,7 +87,7 @@ final class PushDaemon: Sendable {
                 defer { handle = nil }; return handle
             })
         else { return }
-        MHD_stop_daemon(stopped.pointer)  // joins its thread, closes the socket and every connection
+        cmhd_stop(stopped.pointer)  // joins its thread, closes the socket and every connection
         answers.destroy()
         continuation.finish()
     }
@@ -124,10 +128,10 @@ final class PushDaemon: Sendable {
             pending.started = true
             pending.method = method.map { String(cString: $0) } ?? ""
             pending.source = cmhd_client_address(connection).map { SourceAddress($0).host } ?? "unknown"
-            let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+            let declared = cmhd_header(connection, "Content-Length")
                 .flatMap { Int(String(cString: $0)) }
             guard let refusal = daemon.refusal(pending, declaredLength: declared) else { return .YES }
-            return MHD_queue_response(connection, refusal.status, refusal.answer)
+            return cmhd_queue(connection, refusal.status, refusal.answer)
         }
         if let uploadSize, uploadSize.pointee > 0 {
             if !pending.tooLarge, let upload {
@@ -145,10 +149,10 @@ final class PushDaemon: Sendable {
         }
         if pending.tooLarge {
             daemon.refuse(pending.source, .tooLarge(limit: daemon.settings.bodyLimit), \.tooLarge)
-            return MHD_queue_response(connection, 413, daemon.answers.tooLarge)
+            return cmhd_queue(connection, 413, daemon.answers.tooLarge)
         }
         daemon.deliver(pending)
-        return MHD_queue_response(connection, 200, daemon.answers.success)
+        return cmhd_queue(connection, 200, daemon.answers.success)
     }
 
     /// The answer to refuse a request with as soon as its headers are in, or `nil` to read it.
