@@ -17,28 +17,29 @@ final class PushDaemon: Sendable {
         let pointer: OpaquePointer
     }
 
-    /// The canned answers, made once and shared by every connection (libmicrohttpd counts
-    /// their uses).
-    private struct Answers: @unchecked Sendable {  // created before the daemon starts, read-only after
-        let success, notFound, wrongMethod, tooLarge, tooMany: OpaquePointer
+    /// A canned answer, made once and queued on any number of connections (libmicrohttpd counts
+    /// its uses).
+    private struct Answer: @unchecked Sendable {  // one field: read-only once made; freed by stop only
+        let pointer: OpaquePointer
 
-        init() {
-            success = Self.make("success")
-            notFound = Self.make("not found")
-            wrongMethod = Self.make("method not allowed")
-            tooLarge = Self.make("payload too large")
-            tooMany = Self.make("too many requests")
-        }
-
-        private static func make(_ text: String) -> OpaquePointer {
+        init(_ text: String) {
             guard let made = cmhd_text_response(text, text.utf8.count) else {
                 fatalError("MHD_create_response_from_buffer failed (out of memory)")
             }
-            return made
+            pointer = made
         }
+    }
+
+    /// The answers the listener gives.
+    private struct Answers: Sendable {
+        let success = Answer("success")
+        let notFound = Answer("not found")
+        let wrongMethod = Answer("method not allowed")
+        let tooLarge = Answer("payload too large")
+        let tooMany = Answer("too many requests")
 
         func destroy() {
-            for answer in [success, notFound, wrongMethod, tooLarge, tooMany] { cmhd_destroy_response(answer) }
+            for answer in [success, notFound, wrongMethod, tooLarge, tooMany] { cmhd_destroy_response(answer.pointer) }
         }
     }
 
@@ -131,7 +132,7 @@ final class PushDaemon: Sendable {
             let declared = cmhd_header(connection, "Content-Length")
                 .flatMap { Int(String(cString: $0)) }
             guard let refusal = daemon.refusal(pending, declaredLength: declared) else { return .YES }
-            return cmhd_queue(connection, refusal.status, refusal.answer)
+            return cmhd_queue(connection, refusal.status, refusal.answer.pointer)
         }
         if let uploadSize, uploadSize.pointee > 0 {
             if !pending.tooLarge, let upload {
@@ -149,14 +150,14 @@ final class PushDaemon: Sendable {
         }
         if pending.tooLarge {
             daemon.refuse(pending.source, .tooLarge(limit: daemon.settings.bodyLimit), \.tooLarge)
-            return cmhd_queue(connection, 413, daemon.answers.tooLarge)
+            return cmhd_queue(connection, 413, daemon.answers.tooLarge.pointer)
         }
         daemon.deliver(pending)
-        return cmhd_queue(connection, 200, daemon.answers.success)
+        return cmhd_queue(connection, 200, daemon.answers.success.pointer)
     }
 
     /// The answer to refuse a request with as soon as its headers are in, or `nil` to read it.
-    private func refusal(_ pending: Pending, declaredLength: Int?) -> (status: UInt32, answer: OpaquePointer)? {
+    private func refusal(_ pending: Pending, declaredLength: Int?) -> (status: UInt32, answer: Answer)? {
         let now = monotonicSeconds()
         let verdict = state.withLock { $0.limiter.admit(pending.source, at: now) }
         if case .limited(let firstTime) = verdict {
