@@ -13,9 +13,9 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// `host` (an IPv4 or IPv6 literal, without brackets) and `port`.
     public init(host: String, port: UInt16) throws(ListenerError) {
-        if Self.parse(host, family: AF_INET) != nil {
+        if Self.isLiteral(host, family: AF_INET) {
             isIPv6 = false
-        } else if Self.parse(host, family: AF_INET6) != nil {
+        } else if Self.isLiteral(host, family: AF_INET6) {
             isIPv6 = true
         } else {
             throw ListenerError(
@@ -78,9 +78,9 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func parse(_ host: String, family: Int32) -> Bool? {
+    private static func isLiteral(_ host: String, family: Int32) -> Bool {
         var buffer = in6_addr()
-        return inet_pton(family, host, &buffer) == 1 ? true : nil
+        return inet_pton(family, host, &buffer) == 1
     }
 
     private static func shapeError(_ text: String) -> ListenerError {
