@@ -198,11 +198,18 @@ struct PollingRulesTests {
             configuration: configuration, providers: [:], transport: HTTPTransport(clock: BridgeClock()))
         let service = BridgeService(
             configuration: configuration, clock: BridgeClock(), log: Log(level: .error), refresher: refresher)
+        let feed = ForecastFeed(configuration: configuration, providers: [:])
+        let now = Date()
+        func update(_ outcome: Refresher.Outcome, _ state: LocationState?) throws -> FeedUpdate {
+            let answer = ForecastFeed.Answer(outcome: outcome, attempts: [], random: 0)
+            return feed.apply(answer, to: try #require(state), location: location, now: now)
+        }
         let before = await service.states["a"]
-        #expect(await service.apply(.cancelled, to: location) == ExitCode.success)
+        #expect(await service.execute(try update(.cancelled, before), for: location) == ExitCode.success)
         #expect(await service.states["a"] == before)
         #expect(StateStore(directory: folder.path + "/state").load(location: "a") == nil)
-        let code = await service.apply(.failed([("open-meteo", .unreachable("refused"))]), to: location)
+        let code = await service.execute(
+            try update(.failed([("open-meteo", .unreachable("refused"))]), before), for: location)
         #expect(code == ExitCode.unavailable)
         let after = await service.states["a"]
         #expect(after?.consecutiveFailures == 1)

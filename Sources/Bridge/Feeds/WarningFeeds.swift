@@ -1,0 +1,41 @@
+import Configuration
+import FoundationEssentials
+import ProviderFacts
+import Providers
+
+/// The warning sources of every location (`alerts:`, else the default for its coordinates),
+/// asked after each forecast refresh of the location through `AlertSources`, which keeps each
+/// source's own cadence (MeteoAlarm's country feeds per interval, MetAlerts' 10 minutes) and
+/// last good alerts. What they cost the budgets is decided here.
+public struct WarningFeeds: PlannedRequests {
+    /// The openweathermap budget: One Call 4.0 alert ids and details count in it.
+    let openWeatherMap: ProviderQuota
+
+    public init(configuration: BridgeConfiguration) {
+        openWeatherMap = ProviderQuota(ProviderDescriptor.openWeatherMap.name, configuration: configuration)
+    }
+
+    /// Whether a location's warning sources ask One Call 4.0 for its alert ids (one `/current` a
+    /// refresh): it lists openweathermap under `alerts:` and its forecast comes from elsewhere.
+    /// Each new alert's text is one more call (`/alert/{id}`, asked once per id), not counted ahead.
+    public static func asksOneCall4AlertIDs(_ location: LocationSettings) -> Bool {
+        location.providers.first != ProviderDescriptor.openWeatherMap.name
+            && AlertSources.sources(for: location).contains(AlertSourceName.openweathermap.rawValue)
+    }
+
+    /// The OpenWeatherMap calls the warning sources may make now: what its budget has left.
+    public func openWeatherMapAllowance(_ budget: RequestBudget) -> Int {
+        openWeatherMap.remaining(in: budget)
+    }
+
+    /// The calls they spent, to count in the budget (the provider's name and the count).
+    public func spent(openWeatherMapCalls calls: Int) -> (provider: String, calls: Int) {
+        (openWeatherMap.provider, calls)
+    }
+
+    /// One alert-id request per forecast refresh where `asksOneCall4AlertIDs`.
+    public func requestsPerDay(_ location: LocationSettings) -> [String: Int] {
+        guard Self.asksOneCall4AlertIDs(location) else { return [:] }
+        return [openWeatherMap.provider: PollingRules.requestsPerDay(every: PollingRules.interval(of: location))]
+    }
+}
