@@ -61,7 +61,9 @@ public actor AlertSources {
         if provider == owm, alertIDs != nil, !names.contains(owm) { names.append(owm) }
         for name in names {
             // The forecast provider brings these already (One Call 3.0 alerts whole).
-            if name == provider && (name == "nws" || (name == owm && alertIDs == nil)) { continue }
+            if name == provider && (name == AlertSourceName.nws.rawValue || (name == owm && alertIDs == nil)) {
+                continue
+            }
             do {
                 let fetched = try await fetch(
                     name, location: location, now: now, alertIDs: provider == owm ? alertIDs : nil,
@@ -99,7 +101,7 @@ public actor AlertSources {
         let language = (location.language ?? configuration.language).rawValue
         switch AlertSourceName(rawValue: name) {
         case .nws:
-            let base = configuration.provider("nws")?.baseURL ?? AlertSourceName.nws.defaultBaseURL
+            let base = configuration.provider(name)?.baseURL ?? AlertSourceName.nws.defaultBaseURL
             let query = ProviderQuery(latitude: location.latitude, longitude: location.longitude)
             let point = query.latitudeText + "," + query.longitudeText
             let body = try await get(
@@ -136,7 +138,7 @@ public actor AlertSources {
     func oneCall4Alerts(_ location: LocationSettings, ids: [String]?, language: String, announced: [Alert])
         async throws(ProviderError) -> [Alert]
     {
-        let settings = configuration.provider("openweathermap")
+        let settings = configuration.provider(AlertSourceName.openweathermap.rawValue)
         guard let key = settings?.apiKey else {
             throw .unauthorized("openweathermap: no API key (set providers.openweathermap.api_key)")
         }
@@ -158,7 +160,7 @@ public actor AlertSources {
         for id in listed {
             let cacheKey = id + " " + language
             if let known = oneCall4Details[cacheKey]
-                ?? announced.first(where: { $0.id == id && $0.source == "openweathermap" })
+                ?? announced.first(where: { $0.id == id && $0.source == AlertSourceName.openweathermap.rawValue })
             {
                 oneCall4Details[cacheKey] = known
             } else {
@@ -197,7 +199,9 @@ public actor AlertSources {
     /// The country's feed: the cached one while younger than `interval`, else asked again
     /// with the cached validators (a 304 keeps the cached body).
     public func feed(country: String, interval: Double, now: Date) async throws(ProviderError) -> [UInt8] {
-        let format = MeteoAlarm.Format(rawValue: configuration.alertSources["meteoalarm"]?.format ?? "json") ?? .json
+        let format =
+            MeteoAlarm.Format(
+                rawValue: configuration.alertSources[AlertSourceName.meteoalarm.rawValue]?.format ?? "json") ?? .json
         let url = base(.meteoalarm) + MeteoAlarm.path(country: country, format: format)
         if let cached = feeds[url], now.timeIntervalSince(cached.fetchedAt) < max(60, interval) { return cached.body }
         var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept-Encoding", "gzip")]
