@@ -115,6 +115,9 @@ struct PollingRulesTests {
         state.consecutiveFailures = 1
         #expect(PollingRules.status(state, location: metNo, now: now) == "error")
         state.forecast = Forecast(current: .init(time: now))
+        // As an answer at `now` left it (LocationSchedule): fetched, succeeded, expiring 600 s on.
+        state.fetchedAt = now
+        state.lastSuccess = now
         state.expiresAt = now.addingTimeInterval(600)
         #expect(PollingRules.status(state, location: metNo, now: now) == "ok")
         // The threshold is the effective 600 s, not the configured 300 s.
