@@ -4,15 +4,33 @@ import ProviderFacts
 import Providers
 
 /// The warning sources of every location (`alerts:`, else the default for its coordinates),
-/// asked after each forecast refresh of the location through `AlertSources`, which keeps each
-/// source's own cadence (MeteoAlarm's country feeds per interval, MetAlerts' 10 minutes) and
-/// last good alerts. What they cost the budgets is decided here.
+/// asked after each forecast refresh of the location through `AlertSources`, which executes and
+/// keeps each source's last good alerts. When a source is asked and what it costs the budgets
+/// are decided here.
 public struct WarningFeeds: PlannedRequests {
     /// The openweathermap budget: One Call 4.0 alert ids and details count in it.
     let openWeatherMap: ProviderQuota
 
     public init(configuration: BridgeConfiguration) {
         openWeatherMap = ProviderQuota(ProviderDescriptor.openWeatherMap.name, configuration: configuration)
+    }
+
+    /// Whether `source` is asked now, after a forecast refresh of `location`, when it was last asked
+    /// at `lastAsked` (for MeteoAlarm: the country's feed, shared by its locations): MetAlerts at
+    /// most once per `MetAlerts.minimumInterval` a location, as its terms ask; a MeteoAlarm country
+    /// feed once per the location's interval (at least a minute; then conditionally); the others
+    /// with every refresh.
+    public static func decide(_ source: AlertSourceName, location: LocationSettings, lastAsked: Date?, now: Date)
+        -> FeedAction
+    {
+        let cadence: Cadence? =
+            switch source {
+            case .metalerts: Cadence(seconds: Double(MetAlerts.minimumInterval))
+            case .meteoalarm: Cadence(seconds: max(60, Double(location.interval)))
+            case .nws, .brightsky, .openweathermap: nil
+            }
+        if let wait = cadence?.wait(since: lastAsked, now: now) { return wait }
+        return .ask(provider: source.rawValue, calls: 0)
     }
 
     /// Whether a location's warning sources ask One Call 4.0 for its alert ids (one `/current` a

@@ -112,10 +112,10 @@ public actor AlertSources {
                 base(.brightsky) + BrightSkyAlerts.path(latitude: location.latitude, longitude: location.longitude)
             return try BrightSkyAlerts.decode(try await get(url, source: name), language: language)
         case .metalerts:
-            if let last = metAlertsFetched[location.id], now.timeIntervalSince(last) < Double(MetAlerts.minimumInterval)
-            {
-                return nil
-            }
+            guard
+                WarningFeeds.decide(.metalerts, location: location, lastAsked: metAlertsFetched[location.id], now: now)
+                    .asks
+            else { return nil }
             metAlertsFetched[location.id] = now
             let url =
                 base(.metalerts)
@@ -123,7 +123,7 @@ public actor AlertSources {
             return try MetAlerts.decode(try await get(url, source: name))
         case .meteoalarm:
             guard let region = location.meteoAlarm else { return [] }
-            let body = try await feed(country: region.country, interval: Double(location.interval), now: now)
+            let body = try await feed(country: region.country, location: location, now: now)
             return try MeteoAlarm.decode(body, region: region.region, language: language)
         case .openweathermap:
             return try await oneCall4Alerts(location, ids: alertIDs, language: language, announced: announced)
@@ -196,14 +196,18 @@ public actor AlertSources {
         configuration.alertSources[source.rawValue]?.baseURL ?? source.defaultBaseURL
     }
 
-    /// The country's feed: the cached one while younger than `interval`, else asked again
-    /// with the cached validators (a 304 keeps the cached body).
-    public func feed(country: String, interval: Double, now: Date) async throws(ProviderError) -> [UInt8] {
+    /// The country's feed: the cached one until `WarningFeeds.decide` asks again for `location`,
+    /// then asked with the cached validators (a 304 keeps the cached body).
+    public func feed(country: String, location: LocationSettings, now: Date) async throws(ProviderError) -> [UInt8] {
         let format =
             MeteoAlarm.Format(
                 rawValue: configuration.alertSources[AlertSourceName.meteoalarm.rawValue]?.format ?? "json") ?? .json
         let url = base(.meteoalarm) + MeteoAlarm.path(country: country, format: format)
-        if let cached = feeds[url], now.timeIntervalSince(cached.fetchedAt) < max(60, interval) { return cached.body }
+        if let cached = feeds[url],
+            !WarningFeeds.decide(.meteoalarm, location: location, lastAsked: cached.fetchedAt, now: now).asks
+        {
+            return cached.body
+        }
         var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept-Encoding", "gzip")]
         if let cached = feeds[url] {
             if let etag = cached.validators.etag { headers.append(("If-None-Match", etag)) }
