@@ -30,6 +30,18 @@ extension BridgeService {
         persistBudget()
     }
 
+    /// Hands what an input sent (`push`) to its feed for `location` and executes the update: the
+    /// pushed counterpart of `poll`, for the subscription or listener that receives it. Saved at
+    /// once: nothing else will write a pushed reading's state.
+    @discardableResult
+    func deliver<F: Feed>(_ push: FeedPush, to feed: F, for location: LocationSettings) -> Int32
+    where F.Answer == FeedPush {
+        let state = states[location.id] ?? LocationState(nextPoll: clock.now())
+        let code = execute(feed.apply(push, to: state, location: location, now: push.receivedAt), for: location)
+        persistChanged()
+        return code
+    }
+
     /// Counts `calls` requests of `provider` in today's budget: every request the bridge makes
     /// is counted here.
     func charge(_ provider: String, calls: Int, now: Date) {
