@@ -1,7 +1,6 @@
 import Configuration
 import Foundation
 import Providers
-import TestSupport
 import Testing
 import WeatherModel
 import WireContract
@@ -100,18 +99,13 @@ struct FeedPlanTests {
 
     @Test("the service hands a pushed message to its feed and keeps and saves the update")
     func serviceDelivers() async throws {
-        let folder = TemporaryFolder()
         let location = LocationSettings(id: "home", latitude: 52.5, longitude: 13.4)
-        let configuration = BridgeConfiguration(stateDirectory: folder.path + "/state", locations: [location])
-        try FileManager.default.createDirectory(atPath: folder.path + "/state", withIntermediateDirectories: true)
-        let refresher = Refresher(
-            configuration: configuration, providers: [:], transport: HTTPTransport(clock: BridgeClock()))
-        let service = BridgeService(
-            configuration: configuration, clock: BridgeClock(), log: Log(level: .error), refresher: refresher)
+        let inProcess = try ServiceInProcess(location)
+        let service = inProcess.service
         let push = FeedPush(origin: "127.0.0.1", payload: Array("{}".utf8), receivedAt: now)
         #expect(await service.deliver(push, to: Station(), for: location) == 0)
         #expect(await service.states["home"]?.lastAttempt == now)
-        #expect(StateStore(directory: folder.path + "/state").load(location: "home")?.lastAttempt == now)
+        #expect(inProcess.saved("home")?.lastAttempt == now)
     }
 
     @Test("check's plan is the sum of every feed's requests a day")

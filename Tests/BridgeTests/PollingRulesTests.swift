@@ -192,16 +192,11 @@ struct PollingRulesTests {
 
     @Test("the service executes a transition: state kept, saved with the round; a cancellation changes nothing")
     func serviceApplies() async throws {
-        let folder = TemporaryFolder()
         let location = LocationSettings(
             id: "a", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 900)
-        let configuration = BridgeConfiguration(stateDirectory: folder.path + "/state", locations: [location])
-        try FileManager.default.createDirectory(atPath: folder.path + "/state", withIntermediateDirectories: true)
-        let refresher = Refresher(
-            configuration: configuration, providers: [:], transport: HTTPTransport(clock: BridgeClock()))
-        let service = BridgeService(
-            configuration: configuration, clock: BridgeClock(), log: Log(level: .error), refresher: refresher)
-        let feed = ForecastFeed(configuration: configuration, providers: [:])
+        let inProcess = try ServiceInProcess(location)
+        let service = inProcess.service
+        let feed = ForecastFeed(configuration: inProcess.configuration, providers: [:])
         let now = Date()
         func update(_ outcome: Refresher.Outcome, _ state: LocationState?) throws -> FeedUpdate {
             let answer = ForecastFeed.Answer(outcome: outcome, attempts: [], random: 0)
@@ -210,7 +205,7 @@ struct PollingRulesTests {
         let before = await service.states["a"]
         #expect(await service.execute(try update(.cancelled, before), for: location) == ExitCode.success)
         #expect(await service.states["a"] == before)
-        #expect(StateStore(directory: folder.path + "/state").load(location: "a") == nil)
+        #expect(inProcess.saved("a") == nil)
         let code = await service.execute(
             try update(.failed([("open-meteo", .unreachable("refused"))]), before), for: location)
         #expect(code == ExitCode.unavailable)
@@ -219,7 +214,7 @@ struct PollingRulesTests {
         #expect(after?.lastError?.provider == "open-meteo")
         // Saved with the round's batch (one syncfs and folder fsync for all its locations).
         await service.persistChanged()
-        #expect(StateStore(directory: folder.path + "/state").load(location: "a")?.consecutiveFailures == 1)
+        #expect(inProcess.saved("a")?.consecutiveFailures == 1)
     }
 
     @Test("fetch and run agree on expires_at: met.no at interval 300 expires after the effective 600 s")
