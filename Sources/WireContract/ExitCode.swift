@@ -9,8 +9,11 @@ public enum ExitCode {
     public static let dataError: Int32 = 65
     /// `EX_NOINPUT`: no data for that location within the timeout.
     public static let noInput: Int32 = 66
-    /// `EX_UNAVAILABLE`: the broker or a provider cannot be reached.
+    /// `EX_UNAVAILABLE`: the broker or a provider cannot be reached, or a library a command
+    /// needs (the font stack, for `render`) cannot be loaded.
     public static let unavailable: Int32 = 69
+    /// `EX_CANTCREAT`: `render` cannot write its output file (or stdout).
+    public static let cannotCreate: Int32 = 73
     /// `EX_CONFIG`: the configuration is wrong.
     public static let configuration: Int32 = 78
 }
