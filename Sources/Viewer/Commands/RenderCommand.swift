@@ -72,6 +72,8 @@ public struct RenderCommand: Sendable {
 
     public func run() async throws(Failure) -> Int32 {
         let job = try RenderJob(self)
+        // Before anything is asked of the broker: without its fonts render cannot draw a frame.
+        if let problem = FrameFonts.loadLibraries() { throw Failure(WireContract.ExitCode.unavailable, problem) }
         if let fontDirectory, FrameFonts.useDirectory(fontDirectory) == 0 {
             throw Failure.usage(
                 "--font-dir '\(fontDirectory)' has no .ttf, .otf or .ttc file (or cannot be read): give a directory of fonts"

@@ -26,7 +26,6 @@ struct RenderJob: Sendable {
     /// Seconds.
     let minInterval: Double
 
-    static let cannotWrite: Int32 = 73
     /// How long `--watch` lets a burst of messages settle before it looks at them.
     static let settle: Duration = .milliseconds(50)
 
@@ -118,13 +117,13 @@ struct RenderJob: Sendable {
         guard let out else { return }
         if out == "-" {
             guard FileOutput.write(bytes, to: STDOUT_FILENO) else {
-                throw Failure(Self.cannotWrite, "cannot write the frame to stdout")
+                throw Failure(WireContract.ExitCode.cannotCreate, "cannot write the frame to stdout")
             }
             return
         }
         let code = SystemIO.atomicWrite(out, bytes, mode: 0o644, temporarySuffix: ".tmp-\(getpid())")
         guard code == 0 else {
-            throw Failure(Self.cannotWrite, "cannot write \(out): \(SystemIO.describe(code))")
+            throw Failure(WireContract.ExitCode.cannotCreate, "cannot write \(out): \(SystemIO.describe(code))")
         }
     }
 
