@@ -23,9 +23,10 @@ public enum GenericMQTTDecoder {
                         throw StationDecodeError("the message on \(topic.prefix(120)) is not JSON: \(error)")
                     }
                 }
-                raw = StationNumber.parse(field.path.reduce(json) { node, key in
-                    node?[key] ?? Int(key).flatMap { node?[$0] }
-                })
+                raw = StationNumber.parse(
+                    field.path.reduce(json) { node, key in
+                        node?[key] ?? Int(key).flatMap { node?[$0] }
+                    })
             }
             guard let raw, let value = field.canonical(raw) else { continue }
             switch field.target {

@@ -26,7 +26,8 @@ public enum TempestDecoder {
                 throw StationDecodeError("Tempest rapid_wind without an \"ob\" of 3 values")
             }
             observation.time = StationNumber.parse(ob[0]).map(Date.init(timeIntervalSince1970:))
-            observation.values[.windSpeed] = StationNumber.parse(ob[1]).map(SpeedUnit.metresPerSecond.toKilometresPerHour)
+            observation.values[.windSpeed] = StationNumber.parse(ob[1]).map(
+                SpeedUnit.metresPerSecond.toKilometresPerHour)
             observation.values[.windBearing] = StationNumber.parse(ob[2])
         case "evt_precip":
             observation.time = StationNumber.parse(json["evt"]?[0]).map(Date.init(timeIntervalSince1970:))

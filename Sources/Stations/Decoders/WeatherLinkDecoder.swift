@@ -16,7 +16,8 @@ public enum WeatherLinkDecoder {
         let data = json["data"]?.object != nil ? json["data"]! : json
         guard let conditions = data["conditions"]?.array else {
             if let error = json["error"], !error.isNull {
-                throw StationDecodeError("the WeatherLink Live answered an error: \(String(describing: error).prefix(120))")
+                throw StationDecodeError(
+                    "the WeatherLink Live answered an error: \(String(describing: error).prefix(120))")
             }
             throw StationDecodeError("not a WeatherLink Live answer: no \"conditions\" list")
         }
@@ -55,7 +56,8 @@ public enum WeatherLinkDecoder {
         observation.values[.windSpeed] = StationNumber.parse(record["wind_speed_last"]).map(mph.toKilometresPerHour)
         observation.values[.windBearing] = StationNumber.parse(record["wind_dir_last"])
         // The HTTP answer has the 2-minute high, the broadcast only the 10-minute one.
-        let gust = StationNumber.parse(record["wind_speed_hi_last_2_min"])
+        let gust =
+            StationNumber.parse(record["wind_speed_hi_last_2_min"])
             ?? StationNumber.parse(record["wind_speed_hi_last_10_min"])
         observation.values[.windGust] = gust.map(mph.toKilometresPerHour)
         observation.values[.uvIndex] = StationNumber.parse(record["uv_index"])
@@ -69,7 +71,9 @@ public enum WeatherLinkDecoder {
                 observation.rain = RainReport(.dailyTotal, millimetres: day * size, name: "rainfall_daily")
             }
         }
-        if let flag = StationNumber.parse(record["trans_battery_flag"]) { observation.batteries["trans_battery"] = flag }
+        if let flag = StationNumber.parse(record["trans_battery_flag"]) {
+            observation.batteries["trans_battery"] = flag
+        }
     }
 
     /// Millimetres per bucket tip.

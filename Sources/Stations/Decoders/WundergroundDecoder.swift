@@ -20,9 +20,11 @@ public enum WundergroundDecoder {
         observation.values[.dewPoint] = form.number("dewptf").map(fahrenheit.toCelsius) ?? form.number("dewpoint")
         observation.values[.windBearing] = form.number("winddir")
         observation.values[.windSpeed] =
-            form.number("windspeedmph").map(mph.toKilometresPerHour) ?? form.number("windspeed").map(kmh.toKilometresPerHour)
+            form.number("windspeedmph").map(mph.toKilometresPerHour)
+            ?? form.number("windspeed").map(kmh.toKilometresPerHour)
         observation.values[.windGust] =
-            form.number("windgustmph").map(mph.toKilometresPerHour) ?? form.number("windgust").map(kmh.toKilometresPerHour)
+            form.number("windgustmph").map(mph.toKilometresPerHour)
+            ?? form.number("windgust").map(kmh.toKilometresPerHour)
         observation.values[.uvIndex] = form.number("UV") ?? form.number("uv")
         // `rainin` is the rain of the past hour, not a rate: the rate comes from the daily total's increases.
         observation.values[.precipitation] = form.number("rainrate")

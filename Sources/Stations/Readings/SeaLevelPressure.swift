@@ -25,8 +25,9 @@ public enum SeaLevelPressure {
             guard let absolute, abs(relative - absolute) < 0.05 else { return .success(relative) }
             // Equal: an offset of 0, right only near sea level.
             if let elevation {
-                return .success(reduce(absolute, elevation: elevation) - absolute > 1.5
-                    ? reduce(absolute, elevation: elevation) : relative)
+                return .success(
+                    reduce(absolute, elevation: elevation) - absolute > 1.5
+                        ? reduce(absolute, elevation: elevation) : relative)
             }
             return .failure(noElevation(absolute, "the relative pressure equals the absolute one"))
         }

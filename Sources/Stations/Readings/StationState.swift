@@ -72,7 +72,8 @@ public struct StationState: Sendable, Equatable {
             }
         }
         if let report = observation.rain,
-            let rejection = rain.apply(report, sensor: observation.sensor, deviceTime: observation.time, at: now, zone: zone)
+            let rejection = rain.apply(
+                report, sensor: observation.sensor, deviceTime: observation.time, at: now, zone: zone)
         {
             record(rejection, at: now)
         }
@@ -95,7 +96,8 @@ public struct StationState: Sendable, Equatable {
     ) -> Rejection? {
         let name = quantity.rawValue
         if failed.contains(quantity) {
-            return Rejection(field: name, value: value, rule: .sensorFailure, detail: "the device reports this sensor failed")
+            return Rejection(
+                field: name, value: value, rule: .sensorFailure, detail: "the device reports this sensor failed")
         }
         let envelope = quantity.envelope
         guard envelope.contains(value) else {
@@ -126,7 +128,9 @@ public struct StationState: Sendable, Equatable {
     private mutating func record(_ rejection: Rejection, at now: Date) {
         rejectedCount += 1
         rejections[rejection.field] = Recent(rejection: rejection, time: now)
-        if rejection.rule == .step, let quantity = StationQuantity(rawValue: rejection.field), let value = rejection.value {
+        if rejection.rule == .step, let quantity = StationQuantity(rawValue: rejection.field),
+            let value = rejection.value
+        {
             pending[quantity] = Field(value: value, time: now, sensor: "")
         }
     }
