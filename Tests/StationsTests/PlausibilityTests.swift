@@ -45,6 +45,19 @@ struct PlausibilityTests {
         state.apply(observation([.temperature: 10, .dewPoint: 12]), at: .at(0), elevation: nil, zone: .utc)
         #expect(state.fields[.dewPoint] == nil)
         #expect(state.rejections["dew_point"]?.rejection.rule == .dewPointAboveTemperature)
+        // sent in a message of its own, a minute after the temperature
+        state.apply(observation([.dewPoint: 11]), at: .at(60), elevation: nil, zone: .utc)
+        #expect(state.fields[.dewPoint] == nil)
+        state.apply(observation([.dewPoint: 8]), at: .at(120), elevation: nil, zone: .utc)
+        #expect(state.fields[.dewPoint]?.value == 8)
+    }
+
+    @Test("a match in a log line never shows the whole key")
+    func maskedMatch() {
+        let match = StationMatch(key: "E77D0FB57F98FAF6317D3A20DB83D8ED")
+        #expect(match.logDescription == "key …D8ED")
+        #expect(!match.logDescription.contains("E77D0FB5"))
+        #expect(StationMatch.any.logDescription == "everything on its input")
     }
 
     @Test("a sudden step waits for a second report to confirm it")

@@ -44,11 +44,11 @@ struct TempestDecoderTests {
         #expect(status.batteries["voltage"] == 2.8)
         #expect(status.signal == -75)
         // 655364 = 0xA0004: lightning disturber and power-booster bits only
-        #expect(status.failed.isEmpty)
+        #expect(status.failed == [])
         let lowVoltage = try TempestDecoder.decode(
             StationFixtures.bytes("tempest", "pwfu_device_status_low_voltage.json"))
         // 8196 = 0x2004: no sensor failed
-        #expect(lowVoltage.failed.isEmpty)
+        #expect(lowVoltage.failed == [])
 
         let obs = try TempestDecoder.decode(StationFixtures.bytes("tempest", "doc_obs_st.json"))
         var state = StationState()
@@ -65,9 +65,14 @@ struct TempestDecoderTests {
         // sensor_status 0x30: temperature (0x10) and humidity (0x20) failed
         let status = try TempestDecoder.decode(
             Array(#"{"serial_number":"ST-1","type":"device_status","voltage":2.6,"sensor_status":48}"#.utf8))
-        #expect(status.failed.isSuperset(of: [.temperature, .humidity, .dewPoint]))
+        #expect(status.failed?.isSuperset(of: [.temperature, .humidity, .dewPoint]) == true)
         var state = StationState()
         state.apply(status, at: .at(0), elevation: 100, zone: .utc)
+        // a lightning event says nothing about the sensors: the failure stands
+        let strike = try TempestDecoder.decode(
+            Array(#"{"serial_number":"ST-1","type":"evt_strike","hub_sn":"HB-1","evt":[1493322445,27,3848]}"#.utf8))
+        #expect(strike.failed == nil)
+        state.apply(strike, at: .at(5), elevation: 100, zone: .utc)
         state.apply(
             try TempestDecoder.decode(StationFixtures.bytes("tempest", "doc_obs_st.json")), at: .at(10), elevation: 100,
             zone: .utc)

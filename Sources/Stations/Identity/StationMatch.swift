@@ -25,6 +25,16 @@ public struct StationMatch: Sendable, Equatable {
 
     public static let any = StationMatch()
 
+    /// For logs: the keys given, the station key masked (`passkey …CDEF, model Fineoffset-WS90`).
+    public var logDescription: String {
+        let parts = [
+            key.map { "key " + StationIdentity.mask($0) }, serial.map { "serial " + $0 }, model.map { "model " + $0 },
+            id.map { "id " + $0 }, channel.map { "channel " + $0 },
+        ]
+        let given = parts.compactMap { $0 }
+        return given.isEmpty ? "everything on its input" : given.joined(separator: ", ")
+    }
+
     public var isEmpty: Bool { self == .any }
 
     /// Whether a message from `identity` belongs to the station.

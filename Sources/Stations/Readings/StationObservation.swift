@@ -21,8 +21,9 @@ public struct StationObservation: Sendable, Equatable {
     public var signal: Double?
     /// Values the decoder already knows are not outdoor readings, or impossible as sent.
     public var rejected: [Rejection] = []
-    /// Quantities whose sensor the device reports as failed (Tempest `sensor_status`).
-    public var failed: Set<StationQuantity> = []
+    /// Quantities whose sensor the device reports as failed (Tempest `sensor_status`); `nil`
+    /// where the message does not say.
+    public var failed: Set<StationQuantity>?
     /// The device saw precipitation start (Tempest `evt_precip`).
     public var precipitationStarted = false
     /// Only a sign of life (Tempest `hub_status`/`device_status`): makes no reading fresh.

@@ -49,9 +49,7 @@ public struct StationState: Sendable, Equatable {
         lastSeen = now
         batteries.merge(observation.batteries) { $1 }
         if let signal = observation.signal { self.signal = signal }
-        if observation.isStatusOnly, observation.identity.serial?.hasPrefix("HB-") != true {
-            failed = observation.failed
-        }
+        if let failed = observation.failed { self.failed = failed }
         observation.rejected.forEach { record($0, at: now) }
         var values = observation.values
         if let report = observation.pressure {
@@ -105,12 +103,19 @@ public struct StationState: Sendable, Equatable {
                 field: name, value: value, rule: .envelope,
                 detail: "\(value) is outside \(envelope.lowerBound)…\(envelope.upperBound)")
         }
-        if quantity == .dewPoint, let temperature = values[.temperature], value > temperature + 0.5 {
+        if quantity == .dewPoint, let temperature = values[.temperature] ?? recentTemperature(at: now),
+            value > temperature + 0.5
+        {
             return Rejection(
                 field: name, value: value, rule: .dewPointAboveTemperature,
                 detail: "dew point \(value) °C above the temperature \(temperature) °C")
         }
         return stepRejection(quantity, value, at: now)
+    }
+
+    /// The temperature of a report in the last five minutes, to judge a dew point sent apart from it.
+    private func recentTemperature(at now: Date) -> Double? {
+        fields[.temperature].flatMap { now.timeIntervalSince($0.time) <= 300 ? $0.value : nil }
     }
 
     /// A jump from the last value larger than the quantity's step is held until a second report
