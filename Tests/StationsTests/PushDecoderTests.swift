@@ -123,6 +123,13 @@ struct PushDecoderTests {
         #expect(push.rain == nil)
     }
 
+    @Test("a whole request line: the query ends before HTTP/1.1")
+    func requestLine() throws {
+        let push = try PushDecoder.decode(Array("GET /data/?PASSKEY=AB12CD34EF&tempf=50.0 HTTP/1.1\r\n".utf8))
+        #expect(push.identity.key == "AB12CD34EF")
+        #expect(near(push.values[.temperature], 10))  // 50 °F = (50 − 32) × 5/9 = 10 °C
+    }
+
     @Test("garbage is refused with a message")
     func garbage() {
         #expect(throws: StationDecodeError.self) { try PushDecoder.decode(Array("".utf8)) }

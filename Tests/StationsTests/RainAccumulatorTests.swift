@@ -149,6 +149,20 @@ struct RainAccumulatorTests {
         #expect(near(rain.rainToday(at: start.addingTimeInterval(1300), zone: berlin), 0.762))
     }
 
+    @Test("the followed gauge keeps its place; another takes over only after it has been silent")
+    func gaugeSwitch() {
+        var rain = RainAccumulator()
+        let start = local(2026, 6, 1, 0, 0).addingTimeInterval(-60)
+        rain.apply(counter(10), sensor: "a", at: start, zone: berlin)
+        rain.apply(counter(500), sensor: "b", at: start.addingTimeInterval(30), zone: berlin)  // a neighbour's gauge
+        rain.apply(counter(10.4), sensor: "a", at: start.addingTimeInterval(120), zone: berlin)
+        #expect(near(rain.rainToday(at: start.addingTimeInterval(120), zone: berlin), 0.4))
+        // "a" silent for more than 15 minutes: "b" is followed from here, today is no longer whole
+        rain.apply(counter(501), sensor: "b", at: start.addingTimeInterval(120 + 901), zone: berlin)
+        rain.apply(counter(501.5), sensor: "b", at: start.addingTimeInterval(120 + 961), zone: berlin)
+        #expect(rain.rainToday(at: start.addingTimeInterval(120 + 961), zone: berlin) == nil)
+    }
+
     @Test("revision changes with rain, not with every dry message")
     func revision() {
         var rain = RainAccumulator()

@@ -55,7 +55,16 @@ public struct RainAccumulator: Sendable, Equatable, Codable {
     ) -> Rejection? {
         let key = sensor + "|" + report.name
         if gauge == nil { gauge = key }
-        guard gauge == key else { return nil }
+        if gauge != key {
+            // Another gauge takes over only once the followed one has been silent for a gap (a
+            // new `match`, a sensor replaced): its rain in between is unknown, so today is partial.
+            guard let lastTime, now.timeIntervalSince(lastTime) > RainAccumulator.gap else { return nil }
+            gauge = key
+            last = nil
+            kind = nil
+            coversDay = false
+            revision += 1
+        }
         let today = zone.localDate(now).description
         roll(to: today)
         let previous = lastTime

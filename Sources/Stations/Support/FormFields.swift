@@ -11,6 +11,12 @@ public struct FormFields: Sendable, Equatable {
     /// Reads `bytes`; a leading `?` and a request line's `GET /path?` are skipped.
     public init(_ bytes: some Collection<UInt8>) {
         var text = Array(bytes)
+        // A whole request line: the query ends where " HTTP/1.1" begins.
+        if text.starts(with: Array("GET ".utf8)) || text.starts(with: Array("POST ".utf8)),
+            let end = FormFields.range(of: Array(" HTTP/".utf8), in: text)
+        {
+            text.removeSubrange(end...)
+        }
         if let question = text.firstIndex(of: UInt8(ascii: "?")),
             !text[..<question].contains(UInt8(ascii: "&")), !text[..<question].contains(UInt8(ascii: "="))
         {
@@ -66,6 +72,11 @@ public struct FormFields: Sendable, Equatable {
             index += 1
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func range(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        return (0...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
     private static func hex(_ byte: UInt8) -> UInt8? {
