@@ -55,7 +55,8 @@ struct PlausibilityTests {
     @Test("a match in a log line never shows the whole key")
     func maskedMatch() {
         let match = StationMatch(key: "E77D0FB57F98FAF6317D3A20DB83D8ED")
-        #expect(match.logDescription == "key …D8ED")
+        #expect(match.logDescription == "key ***D8ED")
+        #expect(StationMatch(key: "XXXX").logDescription == "key ***")
         #expect(!match.logDescription.contains("E77D0FB5"))
         #expect(StationMatch.any.logDescription == "everything on its input")
     }

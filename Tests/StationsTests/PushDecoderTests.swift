@@ -8,7 +8,7 @@ struct PushDecoderTests {
     func gw1200b() throws {
         let push = try PushDecoder.decode(StationFixtures.form("ecowitt", "aioecowitt_gw1200b_v1.4.6_wn38.json"))
         #expect(push.identity.key == "0123456789ABCDEF0123456789ABCDEF")
-        #expect(push.identity.maskedKey == "…CDEF")
+        #expect(push.identity.maskedKey == "***CDEF")
         // tempf 45.86 °F = (45.86 − 32) × 5/9 = 7.7 °C (tempinf 61.34 is indoor and never read)
         #expect(near(push.values[.temperature], 7.7))
         #expect(push.values[.humidity] == 34)
@@ -100,7 +100,7 @@ struct PushDecoderTests {
     func ambientMAC() throws {
         let push = try PushDecoder.decode(StationFixtures.form("ambient", "ambweather_v4.3.7_awnetlocal62.json"))
         #expect(push.identity.key == "FC:F5:C4:98:4F:60")
-        #expect(push.identity.maskedKey == "…F:60")
+        #expect(push.identity.maskedKey == "***F:60")
         #expect(StationMatch(key: "fcf5c4984f60").accepts(push.identity))
         #expect(!StationMatch(key: "FC:F5:C4:98:4F:61").accepts(push.identity))
         // 72.0 °F → 22.2222 °C; totalrainin 236.220 in × 25.4 = 5999.988 mm

@@ -21,11 +21,13 @@ public struct StationIdentity: Sendable, Equatable {
         self.channel = channel
     }
 
-    /// `key` masked for logs: its last four characters only (`…D5A3`).
+    /// `key` masked for logs: its last four characters only (`***D5A3`).
     public var maskedKey: String? { key.map(StationIdentity.mask) }
 
-    /// A station key or MAC shown in logs: `…` and its last four characters; short keys entirely hidden.
+    /// A station key or MAC shown in logs: `***` and its last four characters, enough to tell
+    /// two stations apart and nothing to replay; keys under 12 characters entirely hidden. The
+    /// rule of `StationListeners.LogMask.value`, which masks the same keys in request logs.
     public static func mask(_ key: String) -> String {
-        key.count <= 6 ? "…" : "…" + key.suffix(4)
+        key.count >= 12 ? "***" + key.suffix(4) : "***"
     }
 }

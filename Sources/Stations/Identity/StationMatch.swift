@@ -25,7 +25,7 @@ public struct StationMatch: Sendable, Equatable {
 
     public static let any = StationMatch()
 
-    /// For logs: the keys given, the station key masked (`passkey …CDEF, model Fineoffset-WS90`).
+    /// For logs: the keys given, the station key masked (`key ***CDEF, model Fineoffset-WS90`).
     public var logDescription: String {
         let parts = [
             key.map { "key " + StationIdentity.mask($0) }, serial.map { "serial " + $0 }, model.map { "model " + $0 },
