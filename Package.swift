@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "WireContract", targets: ["WireContract"]),
         .library(name: "WeatherModel", targets: ["WeatherModel"]),
         .library(name: "Providers", targets: ["Providers"]),
+        .library(name: "Stations", targets: ["Stations"]),
         .library(name: "Configuration", targets: ["Configuration"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "MQTTClient", targets: ["MQTTClient"]),
@@ -101,9 +102,13 @@ let package = Package(
         // What each provider is (name, default URLs, attribution, interval, budget): the one list.
         .target(name: "ProviderFacts"),
         .target(name: "Providers", dependencies: ["WeatherModel", "ProviderFacts"]),
+        // Pure: a weather station's pushes, datagrams and messages -> honest readings, rain today, blending.
+        .target(name: "Stations", dependencies: ["WeatherModel"]),
         .target(
             name: "Configuration",
-            dependencies: ["WeatherModel", "WireContract", "YAML", "ProviderFacts", "Providers", "SystemIO"]),
+            dependencies: [
+                "WeatherModel", "WireContract", "YAML", "ProviderFacts", "Providers", "Stations", "SystemIO",
+            ]),
         .target(name: "Rendering", dependencies: ["WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
         // E-paper panels on SPI and GPIO: panel tables, frame packing, the Linux and recording backends.
         .target(name: "PanelDriver", dependencies: ["Rendering", "ZlibDeflate", "SystemIO", "CLinuxIO"]),
@@ -147,7 +152,8 @@ let package = Package(
         .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "WireContract", "TestSupport"]),
         .testTarget(
             name: "ProvidersTests", dependencies: ["Providers", "WireContract", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "TestSupport"]),
+        .testTarget(name: "StationsTests", dependencies: ["Stations", "WeatherModel", "TestSupport"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "Stations", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "StationListenersTests", dependencies: ["StationListeners", "TestSupport"]),
