@@ -117,7 +117,7 @@ let package = Package(
             name: "Bridge",
             dependencies: [
                 "WeatherModel", "WireContract", "Providers", "ProviderFacts", "Configuration", "MQTTClient",
-                "HTTPClient", "SystemIO",
+                "HTTPClient", "SystemIO", "Stations", "StationListeners",
             ]
         ),
         // The viewer's work: a broker session that waits on events, and each command's logic.

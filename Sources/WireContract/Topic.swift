@@ -10,11 +10,13 @@ public enum Topic: Hashable, Sendable {
     case currentField(String, String)
     /// `<base>/<loc>/alerts/event`: a warning appeared, changed or ended (not retained).
     case alertEvent(String)
+    /// `<base>/stations/<id>/<kind>`: one of the user's weather stations (SPEC §3).
+    case station(String, StationTopic)
 
     /// The location the topic belongs to, if any.
     public var location: String? {
         switch self {
-        case .bridgeState, .bridgeInfo: nil
+        case .bridgeState, .bridgeInfo, .station: nil
         case .location(let id, _), .currentField(let id, _), .alertEvent(let id): id
         }
     }
@@ -34,6 +36,14 @@ public enum LocationTopic: String, Sendable, CaseIterable {
     public static let core: [LocationTopic] = [.current, .hourly, .daily, .alerts, .status]
 }
 
+/// The payloads of a configured station, below `<base>/stations/<id>/`.
+public enum StationTopic: String, Sendable, CaseIterable {
+    /// Every normalised field with its age, batteries, signal, rejected values.
+    case state
+    /// `fresh` · `partial` · `silent` · `never`, last seen, counts.
+    case status
+}
+
 /// Topic names below one base topic: built and parsed in one place, by the bridge that
 /// publishes them and by every subscriber that reads them.
 public struct TopicNames: Sendable, Equatable {
@@ -50,6 +60,7 @@ public struct TopicNames: Sendable, Equatable {
         case .location(let id, let kind): base + "/" + id + "/" + kind.rawValue
         case .currentField(let id, let field): base + "/" + id + "/current/" + field
         case .alertEvent(let id): base + "/" + id + "/alerts/event"
+        case .station(let id, let kind): base + "/stations/" + id + "/" + kind.rawValue
         }
     }
 
@@ -72,6 +83,10 @@ public struct TopicNames: Sendable, Equatable {
         case 3 where parts[1] == "alerts" && parts[2] == "event":
             let id = String(parts[0])
             return LocationID.isValid(id) ? .alertEvent(id) : nil
+        case 3 where parts[0] == "stations" && parts[1] != "current":
+            let id = String(parts[1])
+            guard LocationID.isValid(id), let kind = StationTopic(rawValue: String(parts[2])) else { return nil }
+            return .station(id, kind)
         case 3 where parts[1] == "current":
             let id = String(parts[0])
             guard LocationID.isValid(id), !parts[2].isEmpty else { return nil }
@@ -99,6 +114,7 @@ public struct TopicNames: Sendable, Equatable {
     public func outlook(_ location: String) -> String { name(.location(location, .outlook)) }
     public func airQuality(_ location: String) -> String { name(.location(location, .airQuality)) }
     public func alertEvent(_ location: String) -> String { name(.alertEvent(location)) }
+    public func station(_ id: String, _ kind: StationTopic) -> String { name(.station(id, kind)) }
     public func currentField(_ location: String, _ field: String) -> String {
         name(.currentField(location, field))
     }

@@ -31,6 +31,7 @@ extension BridgeService {
             } catch {
                 log.warning("subscribe failed: \(error.description)")
             }
+            subscribeStations()
         case .connectionFailed(let error, let retryIn):
             connected = false
             lastConnectionFailure = error
@@ -57,6 +58,7 @@ extension BridgeService {
             correctForeignWrite(message)
             return
         }
+        if receiveStationMessage(message) { return }
         if message.topic == Discovery.statusTopic(prefix: prefix) {
             guard configuration.homeAssistant.discovery, Discovery.isBirth(message.payload) else { return }
             // Births that arrive while a resend waits are covered by it.

@@ -61,7 +61,8 @@ extension BridgeService {
         let settings = configuration.mqtt
         guard settings.protocolVersion == .v5, settings.messageExpiry > 0 else { return nil }
         switch topics.parse(topic) {
-        case .location(_, .status), .bridgeState, .bridgeInfo, .alertEvent, nil: return nil
+        case .location(_, .status), .bridgeState, .bridgeInfo, .alertEvent, .station(_, .status), nil: return nil
+        case .station: return UInt32(settings.messageExpiry)
         case .location, .currentField: return UInt32(settings.messageExpiry)
         }
     }
@@ -83,13 +84,21 @@ extension BridgeService {
         guard let state = states[location.id],
             let payloads = refresher.payloads(for: location, state: state, now: clock.now())
         else { return }
-        retain(topics.current(location.id), payloads.current.utf8Bytes)
+        publishCurrent(location)
         retain(topics.hourly(location.id), payloads.hourly.utf8Bytes, rebuildable: true)
         retain(topics.daily(location.id), payloads.daily.utf8Bytes, rebuildable: true)
         retain(topics.alerts(location.id), alertsPayload(location, state: state, fallback: payloads.alerts).utf8Bytes)
         publishNowcastAndOutlook(location, state: state)
+    }
+
+    /// A location's `current` (blended with its stations, BridgeService+Stations) and, with
+    /// `flat_topics`, its fields.
+    func publishCurrent(_ location: LocationSettings) {
+        guard let state = states[location.id], let current = currentPayload(location, state: state, now: clock.now())
+        else { return }
+        retain(topics.current(location.id), current.utf8Bytes)
         if configuration.mqtt.flatTopics {
-            for (field, value) in StatusPayload.flatFields(payloads.current) {
+            for (field, value) in StatusPayload.flatFields(current) {
                 retain(topics.currentField(location.id, field), Array((value ?? "").utf8))
             }
         }

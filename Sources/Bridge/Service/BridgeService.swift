@@ -61,6 +61,9 @@ public actor BridgeService {
     var alertSources: AlertSources?
     var mergedAlerts: [String: [Alert]] = [:]
     var announcedAlerts: [String: [Alert]] = [:]
+    /// The user's own stations (BridgeService+Stations): feeds, states, listeners.
+    var stationRuntime: StationRuntime
+    let stationRainStore: StationRainStore
 
     public init(configuration: BridgeConfiguration, clock: BridgeClock, log: Log, refresher: Refresher) {
         self.configuration = configuration
@@ -84,6 +87,8 @@ public actor BridgeService {
             states[location.id] = (store.load(location: location.id) ?? LocationState(nextPoll: startedAt))
                 .merging(schedule.entries[location.id])
         }
+        stationRainStore = StationRainStore(directory: configuration.stateDirectory)
+        stationRuntime = StationRuntime(configuration: configuration, store: stationRainStore, now: startedAt)
         self.journal = journal
         journalSequence = schedule.sequence
         self.store = store
@@ -132,6 +137,10 @@ public actor BridgeService {
             publishReadings(location)
         }
         publishStatuses()
+        if !once, let code = startStations() {
+            await shutdown(client, eventTask)
+            return code
+        }
 
         var exitCode: Int32 = ExitCode.success
         if once {
@@ -172,6 +181,7 @@ public actor BridgeService {
 
     private func shutdown(_ client: MQTTClient, _ eventTask: Task<Void, Never>) async {
         systemd.stopping()
+        stopStations()
         savesDeferred = false
         persistChanged()
         retryUnsavedState()

@@ -59,9 +59,23 @@ public struct PayloadBuilder: Sendable {
     }
 
     public func current(_ forecast: Forecast, now: Date) -> JSONValue {
+        current(forecast, now: now, overlay: nil)
+    }
+
+    /// The current payload with what the user's stations lay over the provider's reading
+    /// (`overlay`, given that reading): its values, `sources` and `rain_today` (SPEC §4).
+    public func current(_ forecast: Forecast, now: Date, overlay: ((Reading) -> CurrentOverlay)?) -> JSONValue {
         var object = envelope()
-        let reading = currentReading(forecast, now: now)
+        let provided = currentReading(forecast, now: now)
+        let laid = overlay?(provided)
+        let reading = laid?.reading ?? provided
         append(reading: reading, to: &object)
+        if let laid {
+            var sources = JSONObject()
+            for (field, source) in laid.sources { sources.appendUnchecked(field, .string(source)) }
+            object.appendUnchecked("sources", .object(sources))
+            object.appendUnchecked("rain_today", JSONValue(units.precipitation(laid.rainToday)))
+        }
         let today = zone.localDate(reading.time)
         let todayEntry = forecast.days.first { $0.date == today }
         let (sunrise, sunset) = sunTimes(

@@ -1,0 +1,128 @@
+import Configuration
+import FoundationEssentials
+import Stations
+import WeatherModel
+
+/// One configured station (`stations:`) as an input: what a message on its input does to the
+/// station's state, and when the state next changes on its own (a field ages past `max_age`).
+/// Pure, like every feed: the service receives (listener, subscription, poll), hands each message
+/// here, keeps the state and publishes (`BridgeService+Stations.swift`).
+///
+/// A station feeds every location that names it, so its state is the station's, not a
+/// location's: `apply` returns the station's new state, and the service republishes the
+/// `current` of each location that names it.
+public struct StationFeed: Sendable {
+    public let settings: StationSettings
+
+    public init(_ settings: StationSettings) { self.settings = settings }
+
+    /// What one message did.
+    public struct Update: Sendable {
+        /// The station's state from now on (unchanged when the message was not taken).
+        public var state: StationState
+        /// Whether the message belonged to this station and was read.
+        public var taken = false
+        /// Why the message could not be read at all (garbage, another family), for a line once.
+        public var problem: String?
+        /// A sender on this input that is not this station (`match` refused it), masked.
+        public var stranger: String?
+    }
+
+    /// `max_age`, seconds.
+    public var maxAge: Double { Double(settings.maxAge) }
+
+    /// Whether a message on `topic` is this station's input (broker types only).
+    public func reads(topic: String) -> Bool {
+        guard settings.kind.transport == .broker else { return false }
+        if let filter = settings.topic, TopicFilter.matches(filter, topic) { return true }
+        return settings.fields.contains { field in field.topic.map { TopicFilter.matches($0, topic) } ?? false }
+    }
+
+    /// The topic filters to subscribe to on the bridge's broker (broker types only).
+    public var subscriptions: [String] {
+        guard settings.kind.transport == .broker else { return [] }
+        var filters = settings.topic.map { [$0] } ?? []
+        for field in settings.fields {
+            if let topic = field.topic, !filters.contains(topic) { filters.append(topic) }
+        }
+        return filters
+    }
+
+    /// Whether an HTTP push to `path` is for this station (`path:`; a trailing `/` does not matter).
+    public func takes(path: String) -> Bool {
+        guard let wanted = settings.path else { return true }
+        func trimmed(_ text: String) -> Substring {
+            var text = Substring(text)
+            while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
+            return text
+        }
+        return trimmed(wanted) == trimmed(path)
+    }
+
+    /// Judges `push` (which arrived at `push.receivedAt`, by the bridge's clock) into `state`;
+    /// `zone` is the time zone of the first location that names the station (rain today).
+    public func apply(_ push: FeedPush, to state: StationState, zone: ZoneInfo) -> Update {
+        var update = Update(state: state)
+        let observations: [StationObservation]
+        do {
+            observations = try decode(push)
+        } catch {
+            update.problem = error.message
+            return update
+        }
+        for observation in observations {
+            guard settings.match.accepts(observation.identity) else {
+                update.stranger = Self.describe(observation.identity)
+                continue
+            }
+            update.state.apply(observation, at: push.receivedAt, elevation: settings.elevation, zone: zone)
+            update.taken = true
+        }
+        return update
+    }
+
+    /// Whether a field (or the rain gauge) of `state` turned older than `max_age` after `last`
+    /// and by `now`: then the station's status and its locations' `current` change without a
+    /// message, and the service publishes them again (its station timer asks this).
+    public func expires(_ state: StationState, after last: Date, upTo now: Date) -> Bool {
+        let times = state.fields.values.map(\.time) + [state.rain.lastReport, state.lastSeen].compactMap { $0 }
+        return times.contains { time in
+            let end = time.addingTimeInterval(maxAge)
+            return end >= last && end < now
+        }
+    }
+
+    /// The observations in one message, by the station's family.
+    func decode(_ push: FeedPush) throws(StationDecodeError) -> [StationObservation] {
+        let bytes = push.payload
+        switch settings.kind {
+        case .ecowitt, .ambient: return [try PushDecoder.decode(bytes)]
+        case .wunderground: return [try WundergroundDecoder.decode(bytes)]
+        case .tempest: return [try TempestDecoder.decode(bytes)]
+        case .weatherLinkLive: return try WeatherLinkDecoder.decode(bytes)
+        case .ecowittAPI: return [try EcowittLiveDataDecoder.decode(bytes)]
+        case .weewx: return [try WeewxDecoder.decode(bytes)]
+        case .mqtt:
+            return [
+                try GenericMQTTDecoder.decode(
+                    topic: push.origin, payload: bytes, fields: settings.fields, stationTopic: settings.topic)
+            ]
+        case .rtl433:
+            if push.origin.split(separator: "/").contains("devices") {
+                return [try RTL433Decoder.decodeField(topic: push.origin, payload: bytes)]
+            }
+            return try RTL433Decoder.decodeEvent(bytes).map { [$0] } ?? []
+        }
+    }
+
+    /// A sender for a log line: its model, id, channel and serial, its key masked.
+    static func describe(_ identity: StationIdentity) -> String {
+        let parts = [
+            identity.maskedKey.map { "key " + $0 }, identity.serial.map { "serial " + $0 },
+            identity.model.map { "model " + $0 }, identity.id.map { "id " + $0 },
+            identity.channel.map { "channel " + $0 },
+        ]
+        let given = parts.compactMap { $0 }
+        return given.isEmpty ? "a sender without identity" : given.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,47 @@
+import FoundationEssentials
+import Providers
+import Stations
+
+/// The polled station types: a WeatherLink Live's `/v1/current_conditions` and an Ecowitt
+/// gateway's `get_livedata_info`, asked on the LAN through the bridge's HTTP transport (never
+/// counted in a provider's budget: they are the user's own devices).
+extension BridgeService {
+    /// How often a polled station is asked, seconds (the WLL allows every 10 s; its ISS sends every 2.5 s).
+    static let stationPollInterval: Double = 30
+
+    /// Asks every polled station that is due and hands each answer to its feed.
+    func pollStations(now: Date) async {
+        for feed in stationRuntime.feeds where feed.settings.kind.transport == .polled {
+            let id = feed.settings.id
+            guard let url = Self.stationPollURL(feed.settings.kind, base: feed.settings.url) else { continue }
+            if let last = stationRuntime.lastPoll[id], now.timeIntervalSince(last) < Self.stationPollInterval {
+                continue
+            }
+            stationRuntime.lastPoll[id] = now
+            let answer = await refresher.transport.answer(ProviderRequest(url: url))
+            switch answer {
+            case .success(let response) where response.status == 200:
+                deliver(FeedPush(origin: url, payload: response.body, receivedAt: clock.now()), to: [id], input: url)
+            case .success(let response):
+                if stationRuntime.firstTime("poll \(id) \(response.status)") {
+                    log.warning("station \(id): \(url) answered HTTP \(response.status)")
+                }
+            case .failure(let error):
+                if stationRuntime.firstTime("poll \(id) \(error.description.prefix(60))") {
+                    log.warning("station \(id): cannot ask \(url): \(error.description)")
+                }
+            }
+        }
+    }
+
+    /// The URL a polled station is asked at, from its configured base URL.
+    static func stationPollURL(_ kind: StationKind, base: String?) -> String? {
+        guard var base else { return nil }
+        while base.hasSuffix("/") { base.removeLast() }
+        switch kind {
+        case .weatherLinkLive: return base + "/v1/current_conditions"
+        case .ecowittAPI: return base + "/get_livedata_info"
+        default: return nil
+        }
+    }
+}
