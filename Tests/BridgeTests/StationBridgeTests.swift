@@ -120,6 +120,11 @@ struct StationBridgeTests {
             let problems = validator.validate(payload, against: schema)
             #expect(problems.isEmpty, "\(topic): \(problems)")
         }
+        // Its Home Assistant device reads the station's state topic.
+        let device = try #require(
+            try running.object("homeassistant/device/weather2mqtt-station_roof/config"), "no station device")
+        let components = try #require(device["cmps"] as? [String: [String: Any]])
+        #expect(components["temperature"]?["state_topic"] as? String == "weather/stations/roof/state")
         let viewer = WeatherviewCommand(executable: BridgeProcess.executable)
         let got = try viewer.run(
             ["get", "bergen", "current.sources.temperature", "--broker", running.broker.url],

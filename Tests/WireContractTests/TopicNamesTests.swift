@@ -16,6 +16,8 @@ struct TopicNamesTests {
         #expect(names.name(.location("oslo", .status)) == "home/weather/oslo/status")
         #expect(names.name(.currentField("oslo", "temperature")) == "home/weather/oslo/current/temperature")
         #expect(names.name(.alertEvent("oslo")) == "home/weather/oslo/alerts/event")
+        #expect(names.name(.station("roof", .status)) == "home/weather/stations/roof/status")
+        #expect(names.name(.station("roof", .state)) == "home/weather/stations/roof/state")
         #expect(names.everyLocation(.status) == "home/weather/+/status")
     }
 
@@ -24,7 +26,8 @@ struct TopicNamesTests {
         arguments: [
             Topic.bridgeState, .bridgeInfo, .location("a", .current), .location("x-1_b", .hourly),
             .location("oslo", .daily), .location("oslo", .alerts), .location("oslo", .status),
-            .currentField("oslo", "wind_speed"), .alertEvent("oslo"),
+            .currentField("oslo", "wind_speed"), .alertEvent("oslo"), .station("roof", .state),
+            .station("sdr-1", .status), .currentField("stations", "temperature"),
         ])
     func roundTrip(topic: Topic) {
         #expect(names.parse(names.name(topic)) == topic)
@@ -38,6 +41,8 @@ struct TopicNamesTests {
             "home/weather/bridge/status", "home/weather/Oslo/current", "home/weather//current",
             "home/weather/oslo/current/", "home/weather/oslo/hourly/x", "home/weather/oslo/current/a/b",
             "home/weather/bridge/state/x", "home/weather/oslo/alerts/events", "home/weather/oslo/status/event",
+            "home/weather/stations/roof/other", "home/weather/stations/Roof/state",
+            "home/weather/stations/roof/state/x",
         ])
     func foreign(name: String) {
         #expect(names.parse(name) == nil)
@@ -48,6 +53,7 @@ struct TopicNamesTests {
         #expect(Topic.bridgeState.location == nil)
         #expect(Topic.location("oslo", .status).location == "oslo")
         #expect(Topic.currentField("oslo", "uv_index").location == "oslo")
+        #expect(Topic.station("roof", .status).location == nil)
     }
 }
 

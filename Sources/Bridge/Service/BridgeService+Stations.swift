@@ -61,7 +61,35 @@ extension BridgeService {
                 }
             })
         publishAllStations()
+        announceStations()
         return nil
+    }
+
+    /// The Home Assistant device of every station (with discovery on), retained.
+    func announceStations() {
+        guard configuration.homeAssistant.discovery else { return }
+        let prefix = configuration.homeAssistant.prefix
+        for station in configuration.stations {
+            let payload = StationDiscovery.payload(for: station, configuration: configuration)
+            retain(StationDiscovery.configTopic(prefix: prefix, station: station.id), payload.utf8Bytes)
+        }
+    }
+
+    /// A retained station device of this bridge whose station is no longer configured (or with
+    /// discovery off): cleared, and its station topics too. `false` for any other message.
+    func removeOldStationDevice(_ message: MQTTMessage) -> Bool {
+        let prefix = configuration.homeAssistant.prefix
+        guard let id = StationDiscovery.ownedStation(topic: message.topic, prefix: prefix) else { return false }
+        let kept = configuration.homeAssistant.discovery && configuration.stations.contains { $0.id == id }
+        guard message.retain, !message.payload.isEmpty, !kept, let object = try? JSONParser.parse(message.payload),
+            Discovery.isOurs(object, bridgeState: topics.bridgeState)
+        else { return true }
+        log.info("removing the Home Assistant device of a station no longer configured", ["mqtt.topic": message.topic])
+        send(message.topic, [], retain: true)
+        if !configuration.stations.contains(where: { $0.id == id }) {
+            for kind in StationTopic.allCases { send(topics.station(id, kind), [], retain: true) }
+        }
+        return true
     }
 
     private func openPushListener(_ address: StationListeners.ListenAddress, ids: [String]) throws(ListenerError) {
@@ -121,8 +149,10 @@ extension BridgeService {
         deliver(push, to: ids, input: "udp \(datagram.source)")
     }
 
-    /// A message on the broker for a station of a broker type; `false` when it is no station's.
+    /// A message on the broker for a station of a broker type, or a retained station device of
+    /// Home Assistant (`removeOldStationDevice`); `false` when it is neither.
     func receiveStationMessage(_ message: MQTTMessage) -> Bool {
+        if removeOldStationDevice(message) { return true }
         let ids = stationRuntime.feeds.filter { $0.reads(topic: message.topic) }.map(\.settings.id)
         guard !ids.isEmpty else { return false }
         // A retained copy is an old reading: taking it as fresh would be a lie.
