@@ -131,6 +131,13 @@ struct StationBridgeTests {
             environment: ["WEATHER2MQTT_NOW": Self.now])
         #expect(got.status == 0, "stderr: \(got.stderr)")
         #expect(got.stdout.contains("station:roof"), "\(got.stdout)")
+        // show marks the station's values and names it.
+        let shown = try viewer.run(
+            ["show", "bergen", "--broker", running.broker.url, "--color", "never"],
+            environment: ["WEATHER2MQTT_NOW": Self.now])
+        #expect(shown.stdout.contains("°C*"), "\(shown.stdout)\n\(shown.stderr)")
+        #expect(shown.stdout.contains("75 %*") || shown.stdout.contains("75%*"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("* station:roof"), "\(shown.stdout)")
 
         // Another user's WS90 (id 99999) at 30 °C, and our own sensor with humidity 102 %.
         try running.broker.publish(

@@ -31,6 +31,7 @@ extension TerminalRenderer.Context {
             now.add(" ")
             if let temperature = temperature(values.temperature) {
                 now.add(temperature, .bold + (temperatureStyle(values.temperature) ?? .bold))
+                if model.stationFields["temperature"] != nil { now.add(Self.stationMark, .dim) }
                 now.add("  ")
             }
             now.add(text(summary(values.summary, values.condition), max: width - now.column))
@@ -82,7 +83,16 @@ extension TerminalRenderer.Context {
             (words.sunset, clock(current.sunset ?? today?.sunset)),
             (words.visibility, format.distance(values.visibility)),
         ]
-        let shown = items.compactMap { label, value in value.map { (label: label, value: $0) } }
+        // A value a station supplied carries the mark; the sources are named below the grid.
+        let fields = [
+            "apparent_temperature", "humidity", "wind_speed", "dew_point", "pressure", "wind_gust", "precipitation",
+            "uv_index",
+        ]
+        let marked = items.enumerated().map { index, item in
+            let fromStation = index < fields.count && model.stationFields[fields[index]] != nil
+            return (item.0, item.1.map { fromStation ? $0 + Self.stationMark : $0 })
+        }
+        let shown = marked.compactMap { label, value in value.map { (label: label, value: $0) } }
         guard !shown.isEmpty else { return }
         let indent = 2
         let gap = 3
@@ -115,5 +125,15 @@ extension TerminalRenderer.Context {
             emit(row)
             index += columns
         }
+        let stations = Set(model.stationFields.values).sorted()
+        if !stations.isEmpty {
+            var note = line()
+            note.pad(to: indent)
+            note.add(text(Self.stationMark + " " + stations.joined(separator: ", "), max: options.width - indent), .dim)
+            emit(note)
+        }
     }
+
+    /// The mark after a value a station of the user's supplied.
+    static let stationMark = "*"
 }

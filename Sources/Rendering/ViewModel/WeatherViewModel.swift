@@ -19,6 +19,9 @@ public struct WeatherViewModel: Sendable {
     public var provider: String?
     public var attribution: String?
     public var current: CurrentConditions?
+    /// The fields of `current` a station of the user's supplied (`current.sources`): field name →
+    /// its source (`station:roof`); empty without a station.
+    public var stationFields: [String: String]
     /// From the hour that contains now (labelled `Now`) on.
     public var hours: [HourForecast]
     /// Minutes between hourly entries.
@@ -120,6 +123,11 @@ public struct WeatherViewModel: Sendable {
         providerIndex = payloads.airQuality?.json["current"]?["provider_index"]?.double
         providerIndexScale = payloads.airQuality?.json["provider_index_scale"]?.string
         hasAirQuality = payloads.airQuality?.json["current"]?.object != nil
+        var stationFields: [String: String] = [:]
+        for (field, source) in payloads.current?.json["sources"]?.object ?? JSONObject() {
+            if let source = source.string, source.hasPrefix("station:") { stationFields[field] = source }
+        }
+        self.stationFields = stationFields
 
         current = nil
         hours = []
