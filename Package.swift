@@ -69,6 +69,8 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // spidev and GPIO character-device ioctls (kernel headers only, nothing linked).
+        .systemLibrary(name: "CLinuxIO", providers: [.apt(["linux-libc-dev"])]),
         // The only modules that import the C libraries.
         .target(name: "MQTTClient", dependencies: ["CMosquitto"]),
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
@@ -108,6 +110,8 @@ let package = Package(
                 "WeatherModel", "WireContract", "YAML", "ProviderFacts", "Providers", "Stations", "SystemIO",
             ]),
         .target(name: "Rendering", dependencies: ["WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
+        // E-paper panels on SPI and GPIO: panel tables, frame packing, the Linux and recording backends.
+        .target(name: "PanelDriver", dependencies: ["Rendering", "ZlibDeflate", "SystemIO", "CLinuxIO"]),
         // The service.
         .target(
             name: "Bridge",
@@ -119,7 +123,9 @@ let package = Package(
         // The viewer's work: a broker session that waits on events, and each command's logic.
         .target(
             name: "Viewer",
-            dependencies: ["Rendering", "MQTTClient", "Configuration", "WeatherModel", "WireContract", "SystemIO"]
+            dependencies: [
+                "Rendering", "PanelDriver", "MQTTClient", "Configuration", "WeatherModel", "WireContract", "SystemIO",
+            ]
         ),
         // Thin executables.
         .executableTarget(
@@ -159,6 +165,10 @@ let package = Package(
             dependencies: ["Rendering", "WireContract", "FontEngine", "ZlibDeflate", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "TestSupport"]),
+        .testTarget(
+            name: "PanelDriverTests",
+            dependencies: ["PanelDriver", "Rendering", "ZlibDeflate", "TestSupport", "weatherview"],
+            exclude: ["Golden"]),
         .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
