@@ -165,6 +165,11 @@ struct StationBridgeTests {
         try running.broker.publish("rtl_433/sdr/events", event)
         let back = try running.waitFor("temperature", from: "station:roof")
         #expect(Self.number(back, "temperature") == 5.7)
+        // Its rain gauge (rain_mm) is kept in state_dir, not rewritten on every message.
+        #expect(running.bridge.terminate() == 0)
+        let rain = try Data(contentsOf: URL(fileURLWithPath: running.state.path + "/station-roof-rain.json"))
+        let saved = try #require(try JSONSerialization.jsonObject(with: rain) as? [String: Any])
+        #expect(saved["revision"] as? Int ?? 0 > 0, "\(saved)")
     }
 
     @Test("Ecowitt form POST to the bridge's listener: blended current, and another PASSKEY logged masked once")
