@@ -278,8 +278,10 @@ struct PayloadBuilderTests {
         withAlert.alerts = [Alert(id: "a", title: "t", severity: .minor)]
         let payloads = Forecasts.builder(Forecasts.berlin, now: now).payloads(for: withAlert, now: now)
         let current = try #require(payloads.current.object)
-        #expect(current.keys == Self.envelopeKeys + Self.readingKeys + ["sunrise", "sunset"])
-        let alwaysKnown = Set(["time", "is_day", "sunrise", "sunset"] + Self.envelopeKeys)
+        #expect(current.keys == Self.envelopeKeys + Self.readingKeys + ["sunrise", "sunset", "sources", "rain_today"])
+        // Nothing known, so nothing has a source.
+        #expect(current["sources"] == .object(JSONObject()))
+        let alwaysKnown = Set(["time", "is_day", "sunrise", "sunset", "sources"] + Self.envelopeKeys)
         for (key, value) in current where !alwaysKnown.contains(key) {
             #expect(value.isNull, "current.\(key) = \(value)")
         }

@@ -153,8 +153,7 @@ struct SchemaValidatorTests {
         #expect(
             validator.schemaNames == [
                 "air_quality", "alert-event", "alerts", "bridge-info", "common", "current", "daily", "hourly",
-                "nowcast",
-                "outlook", "status",
+                "nowcast", "outlook", "station-state", "station-status", "status",
             ])
     }
 
@@ -356,7 +355,9 @@ struct SchemaValidatorTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    @Test("current has exactly the envelope, the reading of common.json and sunrise/sunset; envelopes agree")
+    @Test(
+        "current has exactly the envelope, the reading of common.json, sunrise/sunset, sources and rain_today; envelopes agree"
+    )
     func oneSourceOfTruth() throws {
         let validator = try SchemaValidator.repository()
         func properties(_ name: String) -> [String: [String: Any]] {
@@ -367,7 +368,8 @@ struct SchemaValidatorTests {
         let reading = try #require((defs["reading"] as? [String: Any])?["properties"] as? [String: [String: Any]])
         let envelope = Set(PayloadBuilderTests.envelopeKeys)
         let current = properties("current")
-        #expect(Set(current.keys) == envelope.union(reading.keys).union(["sunrise", "sunset"]))
+        #expect(
+            Set(current.keys) == envelope.union(reading.keys).union(["sunrise", "sunset", "sources", "rain_today"]))
         for (key, schema) in reading {
             let ref = schema["$ref"] as? String
             #expect((current[key]?["$ref"] as? String) == ref.map { "common.json" + $0 }, "\(key)")

@@ -252,7 +252,7 @@ extension BridgeService {
     func currentPayload(_ location: LocationSettings, state: LocationState, now: Date) -> JSONValue? {
         guard let forecast = state.forecast, let builder = refresher.readingBuilder(for: location, state: state)
         else { return nil }
-        guard !location.stations.isEmpty else { return builder.current(forecast, now: now) }
+        guard !location.stations.isEmpty else { return builder.current(forecast, now: now, overlay: nil) }
         let sources = location.stations.compactMap { reference -> StationSource? in
             guard let feed = stationRuntime.feed(reference.id) else { return nil }
             return StationSource(

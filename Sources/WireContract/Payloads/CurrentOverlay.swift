@@ -10,6 +10,13 @@ public struct CurrentOverlay: Sendable {
     /// Rain since the location's midnight, mm; `nil` when no station knows the whole day.
     public var rainToday: Double?
 
+    /// The fields of `current` that carry a source in `sources` when non-null, in SPEC §4 order.
+    public static let sourcedFields = [
+        "condition", "summary", "temperature", "apparent_temperature", "dew_point", "humidity", "cloud_coverage",
+        "precipitation_probability", "pressure", "wind_speed", "wind_gust", "wind_bearing", "wind_direction",
+        "precipitation", "precipitation_type", "uv_index", "visibility",
+    ]
+
     public init(reading: Reading, sources: [(field: String, source: String)], rainToday: Double?) {
         self.reading = reading
         self.sources = sources

@@ -63,25 +63,28 @@ public struct PayloadBuilder: Sendable {
     }
 
     /// The current payload with what the user's stations lay over the provider's reading
-    /// (`overlay`, given that reading): its values, `sources` and `rain_today` (SPEC §4).
+    /// (`overlay`, given that reading): its values, `sources` and `rain_today` (SPEC §4). Without
+    /// an overlay every non-null field's source is the provider and `rain_today` is `null`.
     public func current(_ forecast: Forecast, now: Date, overlay: ((Reading) -> CurrentOverlay)?) -> JSONValue {
         var object = envelope()
         let provided = currentReading(forecast, now: now)
         let laid = overlay?(provided)
         let reading = laid?.reading ?? provided
         append(reading: reading, to: &object)
-        if let laid {
-            var sources = JSONObject()
-            for (field, source) in laid.sources { sources.appendUnchecked(field, .string(source)) }
-            object.appendUnchecked("sources", .object(sources))
-            object.appendUnchecked("rain_today", JSONValue(units.precipitation(laid.rainToday)))
-        }
         let today = zone.localDate(reading.time)
         let todayEntry = forecast.days.first { $0.date == today }
         let (sunrise, sunset) = sunTimes(
             on: today, sunrise: forecast.sunrise ?? todayEntry?.sunrise, sunset: forecast.sunset ?? todayEntry?.sunset)
         object.appendUnchecked("sunrise", JSONValue(sunrise.map { ISO8601.string($0, in: zone) }))
         object.appendUnchecked("sunset", JSONValue(sunset.map { ISO8601.string($0, in: zone) }))
+        // Where each non-null field came from: a station of the user's, else the provider.
+        var sources = JSONObject()
+        for field in CurrentOverlay.sourcedFields where object[field].map({ $0 != .null }) ?? false {
+            let station = laid?.sources.first { $0.field == field }?.source
+            sources.appendUnchecked(field, .string(station ?? provider))
+        }
+        object.appendUnchecked("sources", .object(sources))
+        object.appendUnchecked("rain_today", JSONValue(units.precipitation(laid?.rainToday)))
         return .object(object)
     }
 
