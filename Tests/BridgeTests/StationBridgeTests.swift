@@ -255,6 +255,42 @@ struct StationBridgeTests {
         #expect(try running.server.requests(to: "/v1/current_conditions").count >= 1)
     }
 
+    @Test("a station's listen address that is taken ends the bridge with 69 and a line that names it")
+    func listenTaken() throws {
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(holder, raw, length) == 0 && listen(holder, 1) == 0 && getsockname(holder, raw, &length) == 0
+            }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let broker = try TestBroker.start()
+        let server = try FixtureServer.start()
+        try server.route("/v1/forecast", [.file(Self.bergen)])
+        let state = TemporaryFolder()
+        let config = state.write(
+            "config.yaml",
+            Self.config(
+                broker: broker, server: server, state: state,
+                stations: """
+                      - id: roof
+                        type: ecowitt
+                        listen: 127.0.0.1:\(port)
+                    """))
+        let result = try BridgeProcess.run(
+            ["run", "--config", config], environment: ["WEATHER2MQTT_NOW": Self.now], timeout: 30)
+        #expect(result.status == 69, "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("cannot listen for station roof"), "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("127.0.0.1:\(port)"), "stderr: \(result.stderr)")
+    }
+
     // MARK: - Helpers
 
     /// A capture kept as a JSON object of form fields, as the urlencoded body the device sends.
