@@ -1,7 +1,11 @@
 #ifndef CMOSQUITTO_SHIM_H
 #define CMOSQUITTO_SHIM_H
 #include <mosquitto.h>
+// The MQTT 5 constants: mosquitto 2.1's mosquitto.h includes them (and its mqtt_protocol.h
+// warns); 2.0's (Debian 12 and 13) are a header of their own.
+#if !__has_include(<mosquitto/mqtt_protocol.h>)
 #include <mqtt_protocol.h>
+#endif
 
 #ifdef __linux__
 #include <netinet/in.h>

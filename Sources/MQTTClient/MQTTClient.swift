@@ -168,8 +168,7 @@ public final class MQTTClient: Sendable {
     }
 
     private func requestStop(deadline: ContinuousClock.Instant) {
-        enum Step { case finishNow, wakeNetworkThread, nothing }
-        let step = core.updateState { state -> Step in
+        let step = core.updateState { state -> StopStep in
             switch state.phase {
             case .idle:
                 return .finishNow
@@ -195,3 +194,8 @@ public final class MQTTClient: Sendable {
         }
     }
 }
+
+/// What `requestStop` does once the state is updated. At file scope, not inside the function:
+/// Debian's Swift 6.2.3 (an assertions build) aborts on a function-local enum here ("Failed to
+/// reconstruct type").
+private enum StopStep { case finishNow, wakeNetworkThread, nothing }

@@ -20,11 +20,12 @@ struct WarningsTests {
         var now: String
         var testDescription: String { folder + "/" + file + (language.map { " (\($0))" } ?? "") }
 
+        /// Built in steps: as one `+` chain with `?? ""` this exceeds Swift 6.2.3's type-checker limit.
         var golden: String {
-            "ProvidersTests/Golden/warnings/" + file.split(separator: ".").dropLast().joined(separator: ".")
-                + (language.map { "." + $0 } ?? "")
-                + (region.map { "." + $0.replacingOccurrences(of: " ", with: "_") } ?? "")
-                + ".json"
+            let stem = file.split(separator: ".").dropLast().joined(separator: ".")
+            let languagePart = language.map { "." + $0 } ?? ""
+            let regionPart = region.map { "." + $0.replacingOccurrences(of: " ", with: "_") } ?? ""
+            return "ProvidersTests/Golden/warnings/\(stem)\(languagePart)\(regionPart).json"
         }
 
         func decode() throws -> [Alert] {

@@ -152,20 +152,26 @@ struct LayoutTests {
 
     @Test("no input, however odd, breaks a layout")
     func oddInputs() {
+        // The lists are built apart from the initializer: as one expression it exceeds Swift 6.2.3's
+        // type-checker limit.
+        let hours: [FrameInput.Hour] = (0..<60).map { (index: Int) -> FrameInput.Hour in
+            let temperature: Double? = index % 3 == 0 ? nil : Double(index) * 1e6
+            let probability: Double = Double(index) * 50 - 100
+            let newDay: String? = index % 5 == 0 ? "Day" : nil
+            return FrameInput.Hour(
+                hour: index * 7, temperature: temperature, precipitationProbability: probability, newDay: newDay)
+        }
+        let days: [FrameInput.Day] = (0..<30).map { _ in
+            FrameInput.Day(label: "", condition: nil, high: .nan, low: nil)
+        }
+        let alerts: [FrameInput.Alert] = (0..<200).map { index in
+            FrameInput.Alert(title: "Alert \(index) " + String(repeating: "!", count: index), severity: .extreme)
+        }
         var odd = FrameInput(
             locationName: String(repeating: "Llanfairpwllgwyngyll ", count: 20), observedAt: "",
             condition: .exceptional, temperature: .nan, feelsLike: .infinity, high: -1e308, low: 1e308,
             windSpeed: String(repeating: "9", count: 300), windBearing: .nan, humidity: "", sunrise: nil,
-            hours: (0..<60).map { index in
-                FrameInput.Hour(
-                    hour: index * 7, temperature: index % 3 == 0 ? nil : Double(index) * 1e6,
-                    precipitationProbability: Double(index) * 50 - 100, newDay: index % 5 == 0 ? "Day" : nil)
-            },
-            nowFraction: .nan,
-            days: (0..<30).map { _ in FrameInput.Day(label: "", condition: nil, high: .nan, low: nil) },
-            alerts: (0..<200).map { index in
-                FrameInput.Alert(title: "Alert \(index) " + String(repeating: "!", count: index), severity: .extreme)
-            },
+            hours: hours, nowFraction: .nan, days: days, alerts: alerts,
             staleness: .veryStale, ageText: String(repeating: "old ", count: 50))
         let sizes = Self.sizes + [(8, 8), (1000, 8), (8, 1000), (4096, 16)]
         for (width, height) in sizes {

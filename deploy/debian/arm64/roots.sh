@@ -1,0 +1,141 @@
+# shellcheck shell=bash
+# The roots the arm64 package is built and tested in, made from Debian's archive only and kept in
+# $CROSS_CACHE (default /var/tmp/weather2mqtt-arm64), outside the repository. Each is made once
+# and reused while its `.ready` stamp exists (delete the folder to make it again):
+#   build-root   Debian sid amd64 with Debian's swiftlang (6.2.3 when this was written) and the
+#                -dev packages: the compiler, run natively
+#   trixie-base  Debian 13 arm64, minbase, configured under qemu (in-namespace): copied, never used
+#   sysroot      trixie-base + the -dev packages and dpkg-dev + the aarch64 Swift runtime from
+#                swiftlang:arm64 in usr/lib/swift{,_static}: what the cross build compiles and
+#                links against, and where dpkg-shlibdeps runs
+# Sourced by build-deb (--arch arm64) and .ci/arm64.sh. Needs root, debootstrap, qemu-user-static.
+
+CROSS_CACHE=${CROSS_CACHE:-/var/tmp/weather2mqtt-arm64}
+DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+# What was built and tested; sid moves, so another version is reported (and used) if sid has moved.
+SWIFTLANG_TESTED=6.2.3
+arm64_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# The -dev packages of the C libraries Package.swift's system-library targets use (the same list
+# as .ci/run's apt-get line, by their Debian 13 names).
+DEV_PACKAGES="libc6-dev libmosquitto-dev libcurl4-openssl-dev libyaml-dev libfreetype-dev libharfbuzz-dev
+  libfontconfig-dev zlib1g-dev libstdc++-14-dev"
+
+roots_step() { echo "roots: $*" >&2; }
+roots_fail() { echo "roots: FAIL: $*" >&2; exit 1; }
+
+# enter_amd64 ROOT CMD...: chroot into an amd64 root with /proc, /dev and /sys, in a private mount
+# namespace (the mounts end with the command). BIND="host:inside ..." adds bind mounts.
+enter_amd64() {
+  local root=$1
+  shift
+  unshare --mount --propagation private bash -c '
+    r=$1; shift
+    for d in proc dev sys; do mount --rbind "/$d" "$r/$d"; done
+    for pair in $BIND; do mkdir -p "$r/${pair#*:}"; mount --bind "${pair%%:*}" "$r/${pair#*:}"; done
+    cp /etc/resolv.conf "$r/etc/resolv.conf"
+    exec chroot "$r" "$@"' _ "$root" "$@"
+}
+
+# enter_arm64 ROOT CMD...: the same for an arm64 root, its executables run by qemu (in-namespace).
+enter_arm64() {
+  local root=$1
+  shift
+  "$arm64_dir/in-namespace" bash -c '
+    r=$1; shift
+    for d in proc dev sys; do mkdir -p "$r/$d"; mount --rbind "/$d" "$r/$d"; done
+    for pair in $BIND; do mkdir -p "$r/${pair#*:}"; mount --bind "${pair%%:*}" "$r/${pair#*:}"; done
+    cp /etc/resolv.conf "$r/etc/resolv.conf"
+    exec chroot "$r" "$@"' _ "$root" "$@"
+}
+
+# The build root: sid amd64, Debian's swiftlang and the -dev packages (6.2.3 also builds the
+# package natively there, which is how the sources are checked against it).
+ensure_build_root() {
+  local root=$CROSS_CACHE/build-root
+  [ -f "$root/.ready" ] && return 0
+  local t0=$SECONDS
+  rm -rf --one-file-system "$root"
+  mkdir -p "$CROSS_CACHE"
+  roots_step "making $root (Debian sid amd64 + swiftlang; about 4 min)"
+  debootstrap --variant=minbase sid "$root" "$DEBIAN_MIRROR" >"$CROSS_CACHE/build-root.log" 2>&1 \
+    || roots_fail "debootstrap sid: see $CROSS_CACHE/build-root.log"
+  # shellcheck disable=SC2086
+  enter_amd64 "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    swiftlang $DEV_PACKAGES pkg-config git ca-certificates python3 >>"$CROSS_CACHE/build-root.log" 2>&1 \
+    || roots_fail "apt-get install swiftlang in sid: see $CROSS_CACHE/build-root.log"
+  local have
+  have=$(enter_amd64 "$root" dpkg-query -W -f='${Version}' swiftlang)
+  case "$have" in
+    "$SWIFTLANG_TESTED"-*) ;;
+    *) roots_step "NOTE: sid has swiftlang $have; this was tested with $SWIFTLANG_TESTED (a failure below may be sid's)" ;;
+  esac
+  touch "$root/.ready"
+  roots_step "build root ready ($((SECONDS - t0)) s)"
+}
+
+# Debian 13 arm64, minbase: the first stage natively, the second under qemu.
+ensure_trixie_base() {
+  local root=$CROSS_CACHE/trixie-base
+  [ -f "$root/.ready" ] && return 0
+  local t0=$SECONDS
+  rm -rf --one-file-system "$root"
+  mkdir -p "$CROSS_CACHE"
+  roots_step "making $root (Debian 13 arm64, second stage under qemu; about 6 min)"
+  debootstrap --arch arm64 --foreign --variant=minbase trixie "$root" "$DEBIAN_MIRROR" \
+    >"$CROSS_CACHE/trixie-base.log" 2>&1 || roots_fail "debootstrap trixie arm64: see $CROSS_CACHE/trixie-base.log"
+  # container=lxc: debootstrap leaves /dev to the bind mount instead of making device nodes.
+  enter_arm64 "$root" env container=lxc /debootstrap/debootstrap --second-stage \
+    >>"$CROSS_CACHE/trixie-base.log" 2>&1 || roots_fail "second stage under qemu: see $CROSS_CACHE/trixie-base.log"
+  echo "deb $DEBIAN_MIRROR trixie main" >"$root/etc/apt/sources.list"
+  enter_arm64 "$root" apt-get update -q >>"$CROSS_CACHE/trixie-base.log" 2>&1 \
+    || roots_fail "apt-get update in the arm64 root: see $CROSS_CACHE/trixie-base.log"
+  touch "$root/.ready"
+  roots_step "Debian 13 arm64 base ready ($((SECONDS - t0)) s)"
+}
+
+# copy_root FROM TO: a fresh copy of a root (owners, modes and hard links kept).
+copy_root() {
+  rm -rf --one-file-system "$2"
+  cp -a "$1" "$2"
+  rm -f "$2/.ready"
+}
+
+# The sysroot: Debian 13 arm64 with the -dev packages and dpkg-dev, and the aarch64 Swift runtime
+# taken out of swiftlang:arm64 (the same version as the build root's compiler).
+ensure_sysroot() {
+  local root=$CROSS_CACHE/sysroot
+  [ -f "$root/.ready" ] && return 0
+  ensure_build_root
+  ensure_trixie_base
+  local t0=$SECONDS
+  roots_step "making $root (the -dev packages under qemu, the aarch64 Swift runtime; about 4 min)"
+  # The -dev packages (the longest part, under qemu) are kept even if the runtime step fails.
+  if [ ! -f "$root/.dev-ready" ]; then
+    copy_root "$CROSS_CACHE/trixie-base" "$root"
+    # shellcheck disable=SC2086
+    enter_arm64 "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+      $DEV_PACKAGES dpkg-dev >"$CROSS_CACHE/sysroot.log" 2>&1 \
+      || roots_fail "apt-get install of the -dev packages in the arm64 sysroot: see $CROSS_CACHE/sysroot.log"
+    touch "$root/.dev-ready"
+  fi
+  local build=$CROSS_CACHE/build-root version
+  version=$(enter_amd64 "$build" dpkg-query -W -f='${Version}' swiftlang)
+  rm -rf "$build/tmp/swiftlang-arm64" && mkdir -p "$build/tmp/swiftlang-arm64"
+  # sid's Release is valid for a week: a machine whose clock is past that still gets its files.
+  enter_amd64 "$build" sh -c "dpkg --add-architecture arm64 && apt-get -o Acquire::Check-Valid-Until=false update -q \
+    && cd /tmp/swiftlang-arm64 \
+    && apt-get download swiftlang:arm64=$version libswiftlang:arm64=$version" >>"$CROSS_CACHE/sysroot.log" 2>&1 \
+    || roots_fail "apt-get download swiftlang:arm64=$version: see $CROSS_CACHE/sysroot.log"
+  local unpacked=$build/tmp/swiftlang-arm64/x deb
+  for deb in "$build"/tmp/swiftlang-arm64/*.deb; do dpkg-deb -x "$deb" "$unpacked"; done
+  local lib=$unpacked/usr/libexec/swift/lib
+  [ -d "$lib/swift/linux/aarch64" ] && [ -d "$lib/swift_static/linux" ] \
+    || roots_fail "swiftlang:arm64 $version has no $lib/swift/linux/aarch64 or swift_static"
+  # 6.2.3's driver looks for the static runtime under the sysroot's usr/lib whatever the SDK says.
+  # Their `clang` is a link to ../clang/17, clang's own headers (stddef.h, …), which come along.
+  rm -rf "$root/usr/lib/swift" "$root/usr/lib/swift_static" "$root/usr/lib/clang"
+  cp -a "$lib/swift" "$lib/swift_static" "$lib/clang" "$root/usr/lib/"
+  rm -rf "$build/tmp/swiftlang-arm64"
+  touch "$root/.ready"
+  roots_step "sysroot ready ($((SECONDS - t0)) s)"
+}
