@@ -8,7 +8,7 @@
 # and compares what they published, renders a frame and compares it with the golden made for
 # Debian 13's font stack, verifies the units, then runs the test suite cross-compiled for aarch64
 # under qemu (a subset naming every test module; ARM64_TESTS=all runs the whole suite, about 33 min
-# on 2 idle cores; ARM64_TESTS=none stops before the tests, as .ci/run does for its time budget).
+# on 2 idle cores; ARM64_TESTS=none stops before the tests).
 # The test part is written but has not yet been run to its end (issue 30's note). Roots are kept in $CROSS_CACHE (/var/tmp/weather2mqtt-arm64) and reused.
 # Every step's time is printed; any failure exits non-zero.
 set -euo pipefail
