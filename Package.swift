@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "MQTTClient", targets: ["MQTTClient"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
+        .library(name: "StationListeners", targets: ["StationListeners"]),
         .library(name: "Bridge", targets: ["Bridge"]),
         .library(name: "Viewer", targets: ["Viewer"]),
     ],
@@ -71,6 +72,12 @@ let package = Package(
         .target(name: "MQTTClient", dependencies: ["CMosquitto"]),
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
+        // Stations' pushes (HTTP, libmicrohttpd) and broadcasts (UDP) received, copied and handed on.
+        // libmicrohttpd (Debian's libmicrohttpd-dev) is opened by CMicroHTTPD on first use, not linked:
+        // loading it initialises GnuTLS. DWARF 4 for valgrind, as FontLibraries.
+        .target(
+            name: "CMicroHTTPD", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "StationListeners", dependencies: ["CMicroHTTPD"]),
         // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
         .target(
             name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "FontLibraries"],
@@ -137,6 +144,7 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
+        .testTarget(name: "StationListenersTests", dependencies: ["StationListeners", "TestSupport"]),
         .testTarget(
             name: "FontEngineTests", dependencies: ["FontEngine"],
             swiftSettings: [.unsafeFlags(fontHeadersForSwift)]),

@@ -1,0 +1,100 @@
+// libmicrohttpd on first use. Debian's libmicrohttpd12 is built with HTTPS support, and its
+// library constructor calls gnutls_global_init() as soon as the library is loaded: 1.1 MB more
+// resident in every process that links it (docs/LISTENERS.md), which is what the bridge's
+// `_gnutls_global_init_skip` (HTTPClient/GnuTLSUnused.swift) saves. So nothing links it
+// (Package.swift): the first HTTP listener opens it with dlopen, and a bridge without one never
+// pays for it. The .deb depends on the package holding the soname (deploy/debian/build-deb).
+#include "CMicroHTTPD.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+/// The soname of the ABI the header describes.
+static const char soname[] = "libmicrohttpd.so.12";
+
+static struct {
+    struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
+                                       MHD_AccessHandlerCallback, void *, ...);
+    void (*stop_daemon)(struct MHD_Daemon *);
+    const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
+    const char *(*lookup_connection_value)(struct MHD_Connection *, enum MHD_ValueKind, const char *);
+    struct MHD_Response *(*create_response_from_buffer)(size_t, void *, enum MHD_ResponseMemoryMode);
+    enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
+    void (*destroy_response)(struct MHD_Response *);
+    enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+} real;
+
+/// Why loading failed; empty once loaded (pthread_once orders its writes before every later read).
+static char failure[512];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+#define RESOLVE(field, name)                                                                             \
+    if ((*(void **)&real.field = dlsym(handle, name)) == NULL) {                                         \
+        snprintf(failure, sizeof failure, "%s has no %s (libmicrohttpd12 0.9.75 or later is needed)",    \
+                 soname, name);                                                                          \
+        return;                                                                                          \
+    }
+
+static void load(void) {
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *reason = dlerror();
+        snprintf(failure, sizeof failure, "cannot load %s, which the HTTP listener needs: %s", soname,
+                 reason ? reason : "unknown error");
+        return;
+    }
+    RESOLVE(start_daemon, "MHD_start_daemon")
+    RESOLVE(stop_daemon, "MHD_stop_daemon")
+    RESOLVE(get_connection_info, "MHD_get_connection_info")
+    RESOLVE(lookup_connection_value, "MHD_lookup_connection_value")
+    RESOLVE(create_response_from_buffer, "MHD_create_response_from_buffer")
+    RESOLVE(add_response_header, "MHD_add_response_header")
+    RESOLVE(destroy_response, "MHD_destroy_response")
+    RESOLVE(queue_response, "MHD_queue_response")
+}
+
+int cmhd_load(char *error, size_t size) {
+    pthread_once(&once, load);
+    if (failure[0] == '\0') return 0;
+    if (error != NULL && size > 0) snprintf(error, size, "%s", failure);
+    return -1;
+}
+
+struct MHD_Daemon *cmhd_start(unsigned int flags, int listen_socket, unsigned int timeout_seconds,
+                              unsigned int connection_limit, unsigned int per_address_limit,
+                              size_t connection_memory, MHD_AccessHandlerCallback handler, cmhd_uri_callback uri,
+                              MHD_RequestCompletedCallback completed, void *context) {
+    return real.start_daemon(flags, 0, NULL, NULL, handler, context,
+                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
+                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
+                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory,
+                             MHD_OPTION_URI_LOG_CALLBACK, uri, context,
+                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                             MHD_OPTION_END);
+}
+
+void cmhd_stop(struct MHD_Daemon *daemon) { real.stop_daemon(daemon); }
+
+const struct sockaddr *cmhd_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = real.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
+
+const char *cmhd_header(struct MHD_Connection *connection, const char *name) {
+    return real.lookup_connection_value(connection, MHD_HEADER_KIND, name);
+}
+
+struct MHD_Response *cmhd_text_response(const char *text, size_t length) {
+    struct MHD_Response *response = real.create_response_from_buffer(length, (void *)text, MHD_RESPMEM_MUST_COPY);
+    if (response != NULL) real.add_response_header(response, "Content-Type", "text/plain");
+    return response;
+}
+
+void cmhd_destroy_response(struct MHD_Response *response) { real.destroy_response(response); }
+
+enum MHD_Result cmhd_queue(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response) {
+    return real.queue_response(connection, status, response);
+}

@@ -1,0 +1,70 @@
+/// Something wrong with what a source sent, reported once per source and kind (the counts in
+/// ``PushListener/counts`` and ``DatagramListener/counts`` keep the totals). ``message`` is the
+/// log line, with station keys masked.
+public struct ListenerNotice: Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, for the once-per-source bookkeeping.
+    public enum Kind: Sendable, Hashable {
+        case rateLimited, tooLarge, wrongPath, wrongMethod, empty, dropped
+    }
+
+    /// What went wrong, with what the message names.
+    public enum Reason: Sendable, Equatable {
+        /// More than the ``RatePolicy`` allows; answered 429 (HTTP) or dropped (UDP).
+        case rateLimited(RatePolicy)
+        /// A body or datagram over `limit` bytes; answered 413 (HTTP) or dropped (UDP).
+        case tooLarge(limit: Int)
+        /// A push to `path` where the listener takes only `expected`; answered 404.
+        case wrongPath(String, expected: String)
+        /// A method other than GET and POST; answered 405.
+        case wrongMethod(String)
+        /// An empty datagram; dropped.
+        case empty
+        /// Arrivals faster than the reader takes them: the oldest waiting ones were dropped.
+        case dropped(backlog: Int)
+
+        public var kind: Kind {
+            switch self {
+            case .rateLimited: .rateLimited
+            case .tooLarge: .tooLarge
+            case .wrongPath: .wrongPath
+            case .wrongMethod: .wrongMethod
+            case .empty: .empty
+            case .dropped: .dropped
+            }
+        }
+    }
+
+    /// The listener, as `http 127.0.0.1:8080` or `udp 0.0.0.0:50222`.
+    public var listener: String
+    /// The source address.
+    public var source: String
+    public var reason: Reason
+
+    public var message: String {
+        let prefix = "station listener \(listener): \(source) "
+        let suffix = " (counted; said once per source)"
+        switch reason {
+        case .rateLimited(let policy):
+            return prefix + "sends more than \(policy.burst) at once or \(Self.number(policy.perSecond)) a second: "
+                + (listener.hasPrefix("http") ? "answering 429" : "dropping the excess") + suffix
+        case .tooLarge(let limit):
+            return prefix + "sent more than \(limit) bytes in one "
+                + (listener.hasPrefix("http") ? "body: answered 413" : "datagram: dropped") + suffix
+        case .wrongPath(let path, let expected):
+            return prefix + "pushed to \(LogMask.text(path)), not to \(expected): answered 404" + suffix
+        case .wrongMethod(let method):
+            return prefix + "used \(LogMask.text(method)) (GET and POST are taken): answered 405" + suffix
+        case .empty:
+            return prefix + "sent an empty datagram: dropped" + suffix
+        case .dropped(let backlog):
+            return prefix + "sends faster than the bridge reads: more than \(backlog) waiting, the oldest dropped"
+                + suffix
+        }
+    }
+
+    public var description: String { message }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

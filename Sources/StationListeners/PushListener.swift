@@ -1,0 +1,86 @@
+import Glibc
+
+/// An HTTP listener for stations that push: Ecowitt gateways (form POST), Ambient Weather and
+/// Wunderground-protocol consoles (GET query), at the "customized server" a user sets in the
+/// device. Any path is taken unless ``Settings/path`` is set. Every accepted push is answered
+/// `200` with the body `success` (what Wunderground answers and the devices expect; see
+/// docs/LISTENERS.md) and delivered on ``events``.
+///
+/// libmicrohttpd runs the sockets on a thread of its own; its callbacks only copy what arrived,
+/// decide the answer (budget, size, path, method) and yield to ``events``.
+public final class PushListener: Sendable {
+    /// What the listener binds and takes. Every key has a default but the address.
+    public struct Settings: Sendable {
+        /// Where to listen (`listen:` in the configuration).
+        public var address: ListenAddress
+        /// The one path taken (`path:`); `nil` takes any. A trailing `/` does not matter.
+        public var path: String?
+        /// The largest body taken; a longer one is answered 413. Gateways post about 1 to 3 kB.
+        public var bodyLimit: Int = 16 * 1024
+        /// Each source's budget; over it, requests are answered 429.
+        public var rate = RatePolicy(burst: 20, perSecond: 1)
+        /// A connection idle this long is closed (slow or stalled senders).
+        public var idleTimeoutSeconds: UInt32 = 10
+        /// Open connections at most, and from one address at most.
+        public var connectionLimit: UInt32 = 32
+        public var connectionsPerAddress: UInt32 = 4
+        /// Events kept while the reader is busy; beyond it the oldest are dropped.
+        public var backlog = 32
+
+        public init(address: ListenAddress, path: String? = nil) {
+            self.address = address
+            self.path = path
+        }
+    }
+
+    /// The address bound (with the port the kernel chose when port 0 was asked for).
+    public let address: ListenAddress
+    /// Requests and notices, in arrival order; finishes when the listener stops.
+    public let events: AsyncStream<PushEvent>
+    private let daemon: PushDaemon
+
+    /// Binds and starts listening; throws when the address cannot be bound (naming why).
+    public init(_ settings: Settings) throws(ListenerError) {
+        let (events, continuation) = AsyncStream.makeStream(
+            of: PushEvent.self, bufferingPolicy: .bufferingNewest(max(1, settings.backlog)))
+        let (descriptor, port) = try BoundSocket.open(settings.address, type: SOCK_STREAM, shared: false)
+        address = settings.address.with(port: port)
+        self.events = events
+        daemon = try PushDaemon(
+            settings: settings, name: "http \(address)", descriptor: descriptor, continuation: continuation)
+    }
+
+    /// What was taken and refused so far.
+    public var counts: PushCounts { daemon.counts }
+
+    /// Closes the socket and every connection, waits for libmicrohttpd's thread to end and
+    /// finishes ``events``. Idempotent.
+    public func stop() { daemon.stop() }
+
+    deinit { daemon.stop() }
+}
+
+/// What a ``PushListener`` delivers.
+public enum PushEvent: Sendable, Equatable {
+    /// A push to decode.
+    case request(PushRequest)
+    /// Something to log (once per source and kind).
+    case notice(ListenerNotice)
+}
+
+/// A push listener's totals since it started.
+public struct PushCounts: Sendable, Equatable {
+    public var accepted = 0
+    /// Answered 429.
+    public var rateLimited = 0
+    /// Answered 413.
+    public var tooLarge = 0
+    /// Answered 404.
+    public var wrongPath = 0
+    /// Answered 405.
+    public var wrongMethod = 0
+    /// Accepted but dropped because the reader fell behind.
+    public var dropped = 0
+
+    public init() {}
+}

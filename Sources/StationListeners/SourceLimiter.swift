@@ -1,0 +1,74 @@
+/// Per-source budgets and "said once" marks, as a plain value: the listener's thread asks it
+/// whether to take a request and whether a notice about a source is new. Time is passed in
+/// (monotonic seconds), so the rules are tested without clocks or sockets.
+///
+/// At most `capacity` sources are remembered; when a new one arrives at a full table, the
+/// sources whose bucket has refilled (quiet ones) are forgotten first, else the longest quiet.
+struct SourceLimiter: Sendable {
+    /// What to do with a request.
+    enum Verdict: Equatable {
+        case admitted
+        /// Over budget; `firstTime` when this is the first refusal of this source (log it then).
+        case limited(firstTime: Bool)
+    }
+
+    private struct Entry {
+        var tokens: Double
+        var last: Double
+        /// The kinds of notice already reported for this source.
+        var noticed: Set<ListenerNotice.Kind> = []
+    }
+
+    let policy: RatePolicy
+    let capacity: Int
+    private var entries: [String: Entry] = [:]
+
+    init(policy: RatePolicy, capacity: Int = 256) {
+        self.policy = policy
+        self.capacity = max(1, capacity)
+    }
+
+    /// Takes one request of `source` at `now` from its budget.
+    mutating func admit(_ source: String, at now: Double) -> Verdict {
+        var entry = refilled(source, at: now)
+        defer { entries[source] = entry }
+        if entry.tokens >= 1 {
+            entry.tokens -= 1
+            return .admitted
+        }
+        return .limited(firstTime: entry.noticed.insert(.rateLimited).inserted)
+    }
+
+    /// Whether `kind` is new for `source` (and marks it said).
+    mutating func firstNotice(_ kind: ListenerNotice.Kind, from source: String, at now: Double) -> Bool {
+        var entry = refilled(source, at: now)
+        defer { entries[source] = entry }
+        return entry.noticed.insert(kind).inserted
+    }
+
+    /// Sources remembered now.
+    var count: Int { entries.count }
+
+    private mutating func refilled(_ source: String, at now: Double) -> Entry {
+        let burst = Double(policy.burst)
+        guard var entry = entries[source] else {
+            makeRoom(at: now)
+            return Entry(tokens: burst, last: now)
+        }
+        let elapsed = max(0, now - entry.last)
+        entry.tokens = min(burst, entry.tokens + elapsed * policy.perSecond)
+        entry.last = now
+        return entry
+    }
+
+    private mutating func makeRoom(at now: Double) {
+        guard entries.count >= capacity else { return }
+        let burst = Double(policy.burst)
+        let quiet = entries.filter { $0.value.tokens + max(0, now - $0.value.last) * policy.perSecond >= burst }
+        if !quiet.isEmpty {
+            for source in quiet.keys { entries[source] = nil }
+        } else if let oldest = entries.min(by: { $0.value.last < $1.value.last }) {
+            entries[oldest.key] = nil
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import StationListeners
+
+/// A station capture copied from shared/fixtures/stations (provenance in its SOURCES.md).
+func stationFixture(_ family: String, _ file: String) -> [UInt8] {
+    Fixtures.bytes("stations/" + family, file)
+}
+
+/// The fields of a flat JSON object of strings and numbers, in file order, values as written
+/// (how the captures record a gateway's form).
+func orderedFields(_ json: [UInt8]) -> [(name: String, value: String)] {
+    var fields: [(name: String, value: String)] = []
+    var index = 0
+    func skip() { while index < json.count, " \n\r\t:,{}".utf8.contains(json[index]) { index += 1 } }
+    func token() -> String {
+        if json[index] == UInt8(ascii: "\"") {
+            index += 1
+            var bytes: [UInt8] = []
+            while json[index] != UInt8(ascii: "\"") {
+                if json[index] == UInt8(ascii: "\\") { index += 1 }
+                bytes.append(json[index])
+                index += 1
+            }
+            index += 1
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let start = index
+        while index < json.count, !",}\n ".utf8.contains(json[index]) { index += 1 }
+        return String(decoding: json[start..<index], as: UTF8.self)
+    }
+    skip()
+    while index < json.count {
+        let name = token()
+        skip()
+        let value = token()
+        fields.append((name, value))
+        skip()
+    }
+    return fields
+}
+
+/// `fields` as a form body (or query): names and values percent-encoded as a device does.
+func formEncoded(_ fields: [(name: String, value: String)]) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
+    return fields.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
+}
+
+/// Whether two field lists are the same, in order.
+func same(_ lhs: [(name: String, value: String)], _ rhs: [(name: String, value: String)]) -> Bool {
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+}
+
+/// What the `curl` command got: each transfer's HTTP status (0 when there was no answer) and
+/// body, and curl's exit code.
+struct CurlResult {
+    var statuses: [Int]
+    var bodies: [String]
+    var exitCode: Int32
+    var status: Int { statuses.first ?? 0 }
+    var body: String { bodies.first ?? "" }
+}
+
+/// Runs `curl` (libcurl) with `options` once for all `urls` (one connection, kept alive).
+func curl(_ options: [String], _ urls: [String]) throws -> CurlResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: findExecutable("curl") ?? "/usr/bin/curl")
+    let folder = NSTemporaryDirectory() + "curl-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let outputs = urls.indices.flatMap { ["-o", folder + "/\($0)", urls[$0]] }
+    process.arguments = ["-s", "--max-time", "20", "-w", "%{http_code}\\n"] + options + outputs
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let statuses = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }
+    let bodies = urls.indices.map { (try? String(contentsOfFile: folder + "/\($0)", encoding: .utf8)) ?? "" }
+    return CurlResult(statuses: statuses, bodies: bodies, exitCode: process.terminationStatus)
+}
+
+/// Runs `curl` with `options` for one URL.
+func curl(_ options: [String], _ url: String) throws -> CurlResult { try curl(options, [url]) }
+
+/// Runs `curl` for one URL.
+func curl(_ url: String) throws -> CurlResult { try curl([], [url]) }
+
+/// Collects a listener's events from its stream as they come, for bounded waits.
+final class EventLog<Event: Sendable>: Sendable {
+    private final class Store: Sendable {
+        let events = Mutex<[Event]>([])
+        let finished = Mutex(false)
+    }
+
+    private let store = Store()
+
+    init(_ stream: AsyncStream<Event>) {
+        Task { [store] in
+            for await event in stream { store.events.withLock { $0.append(event) } }
+            store.finished.withLock { $0 = true }
+        }
+    }
+
+    var all: [Event] { store.events.withLock { $0 } }
+    var isFinished: Bool { store.finished.withLock { $0 } }
+
+    /// Waits (at most `seconds`) until `condition` holds for the events so far; returns them.
+    @discardableResult
+    func wait(seconds: Double = 10, until condition: ([Event]) -> Bool) async -> [Event] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let now = all
+            if condition(now) { return now }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return all
+    }
+
+    /// Waits (at most `seconds`) until the stream has finished.
+    func waitFinished(seconds: Double = 10) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline && !isFinished { try? await Task.sleep(for: .milliseconds(20)) }
+        return isFinished
+    }
+}
+
+extension PushEvent {
+    var request: PushRequest? { if case .request(let request) = self { request } else { nil } }
+    var notice: ListenerNotice? { if case .notice(let notice) = self { notice } else { nil } }
+}
+
+extension DatagramEvent {
+    var datagram: Datagram? { if case .datagram(let datagram) = self { datagram } else { nil } }
+    var notice: ListenerNotice? { if case .notice(let notice) = self { notice } else { nil } }
+}
+
+/// A listener's settings on 127.0.0.1 and a port the kernel chooses.
+func loopback() throws -> ListenAddress { try ListenAddress(parsing: "127.0.0.1:0") }
