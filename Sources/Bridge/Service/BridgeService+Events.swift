@@ -83,7 +83,7 @@ extension BridgeService {
                 "removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
             send(message.topic, [], retain: true)
             if let location = Discovery.ownedLocation(topic: message.topic, prefix: prefix) {
-                clearTopics(of: location)
+                clearTopicsAfterDiscovery(of: location)
             }
         }
     }
