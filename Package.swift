@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "WireContract", targets: ["WireContract"]),
         .library(name: "WeatherModel", targets: ["WeatherModel"]),
         .library(name: "Providers", targets: ["Providers"]),
+        .library(name: "Stations", targets: ["Stations"]),
         .library(name: "Configuration", targets: ["Configuration"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "MQTTClient", targets: ["MQTTClient"]),
@@ -68,6 +69,8 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // spidev and GPIO character-device ioctls (kernel headers only, nothing linked).
+        .systemLibrary(name: "CLinuxIO", providers: [.apt(["linux-libc-dev"])]),
         // The only modules that import the C libraries.
         .target(name: "MQTTClient", dependencies: ["CMosquitto"]),
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
@@ -99,10 +102,16 @@ let package = Package(
         // What each provider is (name, default URLs, attribution, interval, budget): the one list.
         .target(name: "ProviderFacts"),
         .target(name: "Providers", dependencies: ["WeatherModel", "ProviderFacts"]),
+        // Pure: a weather station's pushes, datagrams and messages -> honest readings, rain today, blending.
+        .target(name: "Stations", dependencies: ["WeatherModel"]),
         .target(
             name: "Configuration",
-            dependencies: ["WeatherModel", "WireContract", "YAML", "ProviderFacts", "Providers", "SystemIO"]),
+            dependencies: [
+                "WeatherModel", "WireContract", "YAML", "ProviderFacts", "Providers", "Stations", "SystemIO",
+            ]),
         .target(name: "Rendering", dependencies: ["WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
+        // E-paper panels on SPI and GPIO: panel tables, frame packing, the Linux and recording backends.
+        .target(name: "PanelDriver", dependencies: ["Rendering", "ZlibDeflate", "SystemIO", "CLinuxIO"]),
         // The service.
         .target(
             name: "Bridge",
@@ -114,7 +123,9 @@ let package = Package(
         // The viewer's work: a broker session that waits on events, and each command's logic.
         .target(
             name: "Viewer",
-            dependencies: ["Rendering", "MQTTClient", "Configuration", "WeatherModel", "WireContract", "SystemIO"]
+            dependencies: [
+                "Rendering", "PanelDriver", "MQTTClient", "Configuration", "WeatherModel", "WireContract", "SystemIO",
+            ]
         ),
         // Thin executables.
         .executableTarget(
@@ -141,7 +152,8 @@ let package = Package(
         .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "WireContract", "TestSupport"]),
         .testTarget(
             name: "ProvidersTests", dependencies: ["Providers", "WireContract", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "TestSupport"]),
+        .testTarget(name: "StationsTests", dependencies: ["Stations", "WeatherModel", "TestSupport"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "Stations", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "StationListenersTests", dependencies: ["StationListeners", "TestSupport"]),
@@ -153,6 +165,10 @@ let package = Package(
             dependencies: ["Rendering", "WireContract", "FontEngine", "ZlibDeflate", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "TestSupport"]),
+        .testTarget(
+            name: "PanelDriverTests",
+            dependencies: ["PanelDriver", "Rendering", "ZlibDeflate", "TestSupport", "weatherview"],
+            exclude: ["Golden"]),
         .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",

@@ -8,7 +8,8 @@ import WeatherModel
 /// `days` 1…16, default 7), `contact` (goes into the User-Agent; met-no and nws require it),
 /// `state_dir` (default `/var/lib/weather2mqtt`), `log_level` (default `info`), `providers`
 /// (`ProviderSettings`), `locations` (`LocationSettings`, at least one), `language` (the
-/// payloads' `summary` texts: one of `Language`'s codes, default `en`).
+/// payloads' `summary` texts: one of `Language`'s codes, default `en`), `stations`
+/// (`StationSettings`, optional).
 public struct BridgeConfiguration: Sendable, Equatable {
     public var mqtt: MQTTSettings
     public var homeAssistant: HomeAssistantSettings
@@ -26,6 +27,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
     /// `providers.brightsky|metalerts|meteoalarm` (warning sources only), by name.
     public var alertSources: [String: AlertSourceSettings] = [:]
     public var locations: [LocationSettings]
+    /// `stations:` (`StationSettings`): the user's own weather stations, none by default.
+    public var stations: [StationSettings] = []
     /// The file it was read from.
     public var path: String
     /// What is allowed but probably not meant (a world-readable secret, `tls.insecure`, …).

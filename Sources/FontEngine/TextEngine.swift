@@ -1,4 +1,5 @@
 internal import CFreeType
+internal import FontLibraries
 import Synchronization
 
 /// Text for the e-ink frames: the only way `Rendering` reaches fonts.
@@ -23,6 +24,14 @@ public final class TextEngine: Sendable {
     public static let shared = TextEngine()
 
     private let state = Mutex<TextEngineState?>(nil)
+
+    /// Loads FreeType, HarfBuzz and fontconfig now (once per process; drawing needs them): `nil`
+    /// when they are loaded, else why not, naming the library. The caller chooses the exit code.
+    public static func loadLibraries() -> String? {
+        var message = [CChar](repeating: 0, count: 512)
+        guard font_libraries_load(&message, message.count) != 0 else { return nil }
+        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// An engine of its own (tests, tools); the frames use ``shared``.
     public init(fontDirectory: String? = nil) {

@@ -31,6 +31,18 @@ static void *handles[LIBRARIES];
 static char failure[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+/// Every function listed in FontFunctions.h, by library: `load` checks each is there.
+static const struct {
+    int library;
+    const char *name;
+} functions[] = {
+#define LAZY(library, ret, name, params, args) {library, #name},
+#define LAZY_VOID(library, name, params, args) {library, #name},
+#include "FontFunctions.h"
+#undef LAZY
+#undef LAZY_VOID
+};
+
 static void load(void) {
     for (int library = 0; library < LIBRARIES; library++) {
         handles[library] = dlopen(sonames[library], RTLD_NOW | RTLD_LOCAL);
@@ -38,6 +50,13 @@ static void load(void) {
             const char *reason = dlerror();
             snprintf(failure, sizeof failure, "cannot load %s, which drawing text needs: %s", sonames[library],
                      reason ? reason : "unknown error");
+            return;
+        }
+    }
+    for (size_t index = 0; index < sizeof functions / sizeof functions[0]; index++) {
+        if (dlsym(handles[functions[index].library], functions[index].name) == NULL) {
+            snprintf(failure, sizeof failure, "%s has no %s, which drawing text needs", sonames[functions[index].library],
+                     functions[index].name);
             return;
         }
     }
@@ -50,19 +69,16 @@ int font_libraries_load(char *error, size_t size) {
     return -1;
 }
 
-/// The real function `name` of `library`. The package depends on the three libraries, so a failure
-/// here means one went missing or lacks a function of its ABI: said on stderr, naming the file,
-/// and the process ends with EX_UNAVAILABLE (69).
+/// The real function `name` of `library`. Swift loads the libraries before it draws
+/// (`TextEngine.loadLibraries`) and chooses the exit code when they cannot be loaded, and `load`
+/// has checked that each has every function listed, so this finds it. Called with no library
+/// loaded is a programming error: said on stderr, and the process aborts.
 static void *lookup(int library, const char *name) {
-    char error[512];
-    if (font_libraries_load(error, sizeof error) != 0) {
-        fprintf(stderr, "weatherview: %s\n", error);
-        exit(69);
-    }
-    void *function = dlsym(handles[library], name);
+    void *function = font_libraries_load(NULL, 0) == 0 ? dlsym(handles[library], name) : NULL;
     if (function == NULL) {
-        fprintf(stderr, "weatherview: %s has no %s\n", sonames[library], name);
-        exit(69);
+        fprintf(stderr, "FontLibraries: %s called, but %s is not loaded (TextEngine.loadLibraries first)\n", name,
+                sonames[library]);
+        abort();
     }
     return function;
 }
@@ -87,73 +103,4 @@ static void *lookup(int library, const char *name) {
         function args;                                                         \
     }
 
-// FreeType
-LAZY(FREETYPE, FT_Error, FT_Init_FreeType, (FT_Library *alibrary), (alibrary))
-LAZY(FREETYPE, FT_Error, FT_Done_FreeType, (FT_Library library), (library))
-LAZY(FREETYPE, FT_Error, FT_New_Face, (FT_Library library, const char *path, FT_Long index, FT_Face *aface),
-     (library, path, index, aface))
-LAZY(FREETYPE, FT_Error, FT_Done_Face, (FT_Face face), (face))
-LAZY(FREETYPE, FT_UInt, FT_Get_Char_Index, (FT_Face face, FT_ULong charcode), (face, charcode))
-LAZY(FREETYPE, FT_Error, FT_Load_Glyph, (FT_Face face, FT_UInt glyph_index, FT_Int32 load_flags),
-     (face, glyph_index, load_flags))
-LAZY(FREETYPE, FT_Error, FT_Set_Pixel_Sizes, (FT_Face face, FT_UInt width, FT_UInt height), (face, width, height))
-
-// HarfBuzz
-LAZY(HARFBUZZ, hb_blob_t *, hb_blob_create_from_file, (const char *file_name), (file_name))
-LAZY_VOID(HARFBUZZ, hb_blob_destroy, (hb_blob_t *blob), (blob))
-LAZY(HARFBUZZ, hb_buffer_t *, hb_buffer_create, (void), ())
-LAZY_VOID(HARFBUZZ, hb_buffer_destroy, (hb_buffer_t *buffer), (buffer))
-LAZY_VOID(HARFBUZZ, hb_buffer_add_utf32,
-          (hb_buffer_t *buffer, const uint32_t *text, int text_length, unsigned int item_offset, int item_length),
-          (buffer, text, text_length, item_offset, item_length))
-LAZY(HARFBUZZ, hb_glyph_info_t *, hb_buffer_get_glyph_infos, (hb_buffer_t *buffer, unsigned int *length),
-     (buffer, length))
-LAZY(HARFBUZZ, hb_glyph_position_t *, hb_buffer_get_glyph_positions, (hb_buffer_t *buffer, unsigned int *length),
-     (buffer, length))
-LAZY_VOID(HARFBUZZ, hb_buffer_guess_segment_properties, (hb_buffer_t *buffer), (buffer))
-LAZY_VOID(HARFBUZZ, hb_buffer_set_direction, (hb_buffer_t *buffer, hb_direction_t direction), (buffer, direction))
-LAZY_VOID(HARFBUZZ, hb_buffer_set_script, (hb_buffer_t *buffer, hb_script_t script), (buffer, script))
-LAZY(HARFBUZZ, hb_face_t *, hb_face_create, (hb_blob_t *blob, unsigned int index), (blob, index))
-LAZY_VOID(HARFBUZZ, hb_face_destroy, (hb_face_t *face), (face))
-LAZY(HARFBUZZ, hb_face_t *, hb_face_get_empty, (void), ())
-LAZY(HARFBUZZ, hb_bool_t, hb_feature_from_string, (const char *str, int len, hb_feature_t *feature),
-     (str, len, feature))
-LAZY(HARFBUZZ, hb_font_t *, hb_font_create, (hb_face_t *face), (face))
-LAZY_VOID(HARFBUZZ, hb_font_destroy, (hb_font_t *font), (font))
-LAZY_VOID(HARFBUZZ, hb_font_set_ppem, (hb_font_t *font, unsigned int x_ppem, unsigned int y_ppem),
-          (font, x_ppem, y_ppem))
-LAZY_VOID(HARFBUZZ, hb_font_set_scale, (hb_font_t *font, int x_scale, int y_scale), (font, x_scale, y_scale))
-LAZY(HARFBUZZ, hb_direction_t, hb_script_get_horizontal_direction, (hb_script_t script), (script))
-LAZY(HARFBUZZ, hb_tag_t, hb_script_to_iso15924_tag, (hb_script_t script), (script))
-LAZY_VOID(HARFBUZZ, hb_shape,
-          (hb_font_t *font, hb_buffer_t *buffer, const hb_feature_t *features, unsigned int num_features),
-          (font, buffer, features, num_features))
-LAZY(HARFBUZZ, hb_unicode_funcs_t *, hb_unicode_funcs_get_default, (void), ())
-LAZY(HARFBUZZ, hb_script_t, hb_unicode_script, (hb_unicode_funcs_t *ufuncs, hb_codepoint_t unicode),
-     (ufuncs, unicode))
-
-// fontconfig
-LAZY(FONTCONFIG, FcCharSet *, FcCharSetCreate, (void), ())
-LAZY_VOID(FONTCONFIG, FcCharSetDestroy, (FcCharSet *fcs), (fcs))
-LAZY(FONTCONFIG, FcBool, FcCharSetAddChar, (FcCharSet *fcs, FcChar32 ucs4), (fcs, ucs4))
-LAZY(FONTCONFIG, FcBool, FcCharSetHasChar, (const FcCharSet *fcs, FcChar32 ucs4), (fcs, ucs4))
-LAZY(FONTCONFIG, FcBool, FcConfigSubstitute, (FcConfig *config, FcPattern *p, FcMatchKind kind), (config, p, kind))
-LAZY_VOID(FONTCONFIG, FcDefaultSubstitute, (FcPattern *pattern), (pattern))
-LAZY(FONTCONFIG, FcPattern *, FcFontMatch, (FcConfig *config, FcPattern *p, FcResult *result), (config, p, result))
-LAZY(FONTCONFIG, FcFontSet *, FcFontSort,
-     (FcConfig *config, FcPattern *p, FcBool trim, FcCharSet **csp, FcResult *result),
-     (config, p, trim, csp, result))
-LAZY_VOID(FONTCONFIG, FcFontSetDestroy, (FcFontSet *s), (s))
-LAZY(FONTCONFIG, FcPattern *, FcPatternCreate, (void), ())
-LAZY_VOID(FONTCONFIG, FcPatternDestroy, (FcPattern *p), (p))
-LAZY(FONTCONFIG, FcBool, FcPatternAddCharSet, (FcPattern *p, const char *object, const FcCharSet *c), (p, object, c))
-LAZY(FONTCONFIG, FcBool, FcPatternAddInteger, (FcPattern *p, const char *object, int i), (p, object, i))
-LAZY(FONTCONFIG, FcBool, FcPatternAddString, (FcPattern *p, const char *object, const FcChar8 *s), (p, object, s))
-LAZY(FONTCONFIG, FcResult, FcPatternGetBool, (const FcPattern *p, const char *object, int n, FcBool *b),
-     (p, object, n, b))
-LAZY(FONTCONFIG, FcResult, FcPatternGetCharSet, (const FcPattern *p, const char *object, int n, FcCharSet **c),
-     (p, object, n, c))
-LAZY(FONTCONFIG, FcResult, FcPatternGetInteger, (const FcPattern *p, const char *object, int n, int *i),
-     (p, object, n, i))
-LAZY(FONTCONFIG, FcResult, FcPatternGetString, (const FcPattern *p, const char *object, int n, FcChar8 **s),
-     (p, object, n, s))
+#include "FontFunctions.h"

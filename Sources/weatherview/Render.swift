@@ -5,7 +5,7 @@ import Viewer
 struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw an e-ink frame of the weather (PNG, BMP, PBM or raw bits).",
+        abstract: "Draw an e-ink frame of the weather: to a file (PNG, BMP, PBM or raw bits) or the panel.",
         discussion: """
             Panels: \(RenderCommand.panels); \
             any other with --size WxH. --rotate turns the frame clockwise for a panel mounted on \
@@ -13,7 +13,8 @@ struct Render: AsyncParsableCommand {
             4-bit for bwr and gray4); pbm (P4; bwr as two images, black then red; gray4 as P5); \
             raw (1 bit per pixel, MSB first, rows top to bottom, 1 = black; bwr: black plane then \
             red plane; gray4: 2 bits per pixel, 3 = black). The file is replaced atomically; \
-            --out - writes to stdout.
+            --out - writes to stdout. With --panel-device (spi0.0) the frame is shown on the panel \
+            (one of \(PanelCommand.panels); see `weatherview panel --help`), with or without --out.
 
             The frame shows the data's own time, not the time of drawing: the same payloads and \
             WEATHER2MQTT_NOW give the same bytes. With --watch the frame is redrawn when the data \
@@ -43,7 +44,12 @@ struct Render: AsyncParsableCommand {
     var format: RenderCommand.Format?
 
     @Option(help: ArgumentHelp("The file to write; - for stdout.", valueName: "FILE"))
-    var out: String
+    var out: String?
+
+    @Option(
+        name: .customLong("panel-device"),
+        help: ArgumentHelp("Show the frame on the panel: spi0.0 (or trace:FILE to record).", valueName: "DEV"))
+    var panelDevice: String?
 
     @Flag(help: "Keep running and redraw when the data or the clock changes what is drawn.")
     var watch = false
@@ -71,6 +77,7 @@ struct Render: AsyncParsableCommand {
     func run() async throws {
         let command = RenderCommand(
             location: location, panel: panel, size: size, colors: colors, rotate: rotate, format: format, out: out,
+            panelDevice: panelDevice,
             watch: watch, exec: exec, minInterval: minInterval, layout: layout, units: units,
             fontDirectory: fontDirectory,
             broker: global.brokerOptions)

@@ -14,7 +14,7 @@ struct Weatherview: AsyncParsableCommand {
 
             Exit codes: 0 success, 4 data shown but stale, 64 usage, 65 a payload that does not \
             parse or match the schema, 66 no data for the location within --timeout, 69 broker \
-            unreachable, 78 configuration error.
+            or panel unreachable, 78 configuration error.
             """,
         version: WeatherviewVersion.current,
         subcommands: Weatherview.commands
@@ -27,6 +27,7 @@ struct Weatherview: AsyncParsableCommand {
         Get.self,
         Watch.self,
         Render.self,
+        Panel.self,
     ]
 
     @OptionGroup var global: GlobalOptions

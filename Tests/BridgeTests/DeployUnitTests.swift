@@ -54,12 +54,12 @@ struct DeployUnitTests {
         }
     }
 
-    @Test("weatherview-eink.service renders with --watch --exec into its runtime folder, with the panel groups")
+    @Test("weatherview-eink.service renders with --watch to the panel (and its runtime folder), with the panel groups")
     func einkUnitDirectives() throws {
         let unit = try Self.settings(Self.einkUnit)
         let exec = try #require(Self.values(unit, "ExecStart").first)
         #expect(exec.hasPrefix("/usr/bin/weatherview render "))
-        for argument in ["--watch", "--exec", "--out /run/weatherview/", "--panel"] {
+        for argument in ["--watch", "--panel-device", "--out /run/weatherview/", "--panel"] {
             #expect(exec.contains(argument), "ExecStart lacks \(argument)")
         }
         #expect(Self.values(unit, "RuntimeDirectory") == ["weatherview"])
@@ -68,6 +68,9 @@ struct DeployUnitTests {
         #expect(Self.values(unit, "DynamicUser") == ["yes"])
         #expect(Self.values(unit, "NoNewPrivileges") == ["yes"])
         #expect(Self.values(unit, "ProtectSystem") == ["strict"])
+        // The real device nodes: no PrivateDevices=, and SPI and GPIO allowed.
+        #expect(Self.values(unit, "PrivateDevices").isEmpty)
+        #expect(Self.values(unit, "DeviceAllow") == ["char-spi rw", "char-gpiochip rw"])
     }
 
     @Test("the e-ink unit's command line is one weatherview accepts (no data yet: 66, not a usage error)")

@@ -69,14 +69,19 @@ struct PollPolicyTests {
     @Test("location state: waiting, ok, stale, error")
     func states() {
         var state = LocationState(nextPoll: start)
-        #expect(state.state(now: start, interval: 900) == "waiting")
+        #expect(state.state(now: start) == "waiting")
         state.consecutiveFailures = 1
-        #expect(state.state(now: start, interval: 900) == "error")
+        #expect(state.state(now: start) == "error")
         state.forecast = .init(current: .init(time: start))
         state.expiresAt = start.addingTimeInterval(900)
-        #expect(state.state(now: start, interval: 900) == "ok")
-        #expect(state.state(now: start.addingTimeInterval(1800), interval: 900) == "ok")
-        #expect(state.state(now: start.addingTimeInterval(1801), interval: 900) == "stale")
+        state.lastSuccess = start
+        #expect(state.state(now: start) == "ok")
+        #expect(state.state(now: start.addingTimeInterval(1800)) == "ok")
+        #expect(state.state(now: start.addingTimeInterval(1801)) == "stale")
+        // An answer that lasts an hour (met.no's Expires) is asked again an hour on: stale an hour past it.
+        state.expiresAt = start.addingTimeInterval(3600)
+        #expect(state.state(now: start.addingTimeInterval(7200)) == "ok")
+        #expect(state.state(now: start.addingTimeInterval(7201)) == "stale")
     }
 }
 

@@ -115,6 +115,9 @@ struct PollingRulesTests {
         state.consecutiveFailures = 1
         #expect(PollingRules.status(state, location: metNo, now: now) == "error")
         state.forecast = Forecast(current: .init(time: now))
+        // As an answer at `now` left it (LocationSchedule): fetched, succeeded, expiring 600 s on.
+        state.fetchedAt = now
+        state.lastSuccess = now
         state.expiresAt = now.addingTimeInterval(600)
         #expect(PollingRules.status(state, location: metNo, now: now) == "ok")
         // The threshold is the effective 600 s, not the configured 300 s.
@@ -189,27 +192,29 @@ struct PollingRulesTests {
 
     @Test("the service executes a transition: state kept, saved with the round; a cancellation changes nothing")
     func serviceApplies() async throws {
-        let folder = TemporaryFolder()
         let location = LocationSettings(
             id: "a", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 900)
-        let configuration = BridgeConfiguration(stateDirectory: folder.path + "/state", locations: [location])
-        try FileManager.default.createDirectory(atPath: folder.path + "/state", withIntermediateDirectories: true)
-        let refresher = Refresher(
-            configuration: configuration, providers: [:], transport: HTTPTransport(clock: BridgeClock()))
-        let service = BridgeService(
-            configuration: configuration, clock: BridgeClock(), log: Log(level: .error), refresher: refresher)
+        let inProcess = try ServiceInProcess(location)
+        let service = inProcess.service
+        let feed = ForecastFeed(configuration: inProcess.configuration, providers: [:])
+        let now = Date()
+        func update(_ outcome: Refresher.Outcome, _ state: LocationState?) throws -> FeedUpdate {
+            let answer = ForecastFeed.Answer(outcome: outcome, attempts: [], random: 0)
+            return feed.apply(answer, to: try #require(state), location: location, now: now)
+        }
         let before = await service.states["a"]
-        #expect(await service.apply(.cancelled, to: location) == ExitCode.success)
+        #expect(await service.execute(try update(.cancelled, before), for: location) == ExitCode.success)
         #expect(await service.states["a"] == before)
-        #expect(StateStore(directory: folder.path + "/state").load(location: "a") == nil)
-        let code = await service.apply(.failed([("open-meteo", .unreachable("refused"))]), to: location)
+        #expect(inProcess.saved("a") == nil)
+        let code = await service.execute(
+            try update(.failed([("open-meteo", .unreachable("refused"))]), before), for: location)
         #expect(code == ExitCode.unavailable)
         let after = await service.states["a"]
         #expect(after?.consecutiveFailures == 1)
         #expect(after?.lastError?.provider == "open-meteo")
         // Saved with the round's batch (one syncfs and folder fsync for all its locations).
         await service.persistChanged()
-        #expect(StateStore(directory: folder.path + "/state").load(location: "a")?.consecutiveFailures == 1)
+        #expect(inProcess.saved("a")?.consecutiveFailures == 1)
     }
 
     @Test("fetch and run agree on expires_at: met.no at interval 300 expires after the effective 600 s")

@@ -129,6 +129,9 @@ struct LayoutReadmeSamples {
         ("munich-800x480-bwr.png", 800, 480, .bwr, nil),
         ("munich-400x300-bw.png", 400, 300, .bw, nil),
         ("munich-250x122-bw.png", 250, 122, .bw, nil),
+        // The rest of the panels weatherview drives (README, "weather on the wall").
+        ("munich-800x480-bw.png", 800, 480, .bw, nil),
+        ("munich-296x128-bw.png", 296, 128, .bw, nil),
         // Munich in Russian, Japanese and Hebrew: three fonts and a right-to-left run in one name.
         ("munich-scripts-400x300-bw.png", 400, 300, .bw, "Мюнхен · ミュンヘン · מינכן"),
     ]

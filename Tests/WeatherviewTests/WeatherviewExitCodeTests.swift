@@ -151,4 +151,18 @@ struct WeatherviewExitCodeTests {
         let result = try WeatherviewProcess.run(["show", "munich", "--broker", url, "--timeout", "3"])
         #expect(result.status == 69)
     }
+
+    @Test("73: render cannot write its output file, named in the message; nothing is left behind")
+    func cannotWrite() throws {
+        // A folder that does not exist: the frame has nowhere to go.
+        let folder = TemporaryFolder()
+        let out = folder.path + "/missing/frame.png"
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker)
+        let result = try WeatherviewProcess.run(
+            ["render", "munich", "--size", "400x300", "--out", out, "--broker", broker.url], environment: fresh)
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot write \(out)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/missing"))
+    }
 }

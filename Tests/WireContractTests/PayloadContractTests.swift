@@ -42,12 +42,22 @@ struct PayloadContractTests {
         }
     }
 
-    @Test("stale only once past expires_at by more than the poll interval (SPEC §3)")
+    @Test("stale only once past expires_at by more than the cadence its last answer set (SPEC §3)")
     func staleness() {
-        let expires = fetched
-        #expect(!Staleness.isStale(expiresAt: expires, interval: 600, now: expires.addingTimeInterval(-1)))
-        #expect(!Staleness.isStale(expiresAt: expires, interval: 600, now: expires.addingTimeInterval(600)))
-        #expect(Staleness.isStale(expiresAt: expires, interval: 600, now: expires.addingTimeInterval(601)))
-        #expect(Staleness.isStale(expiresAt: expires, interval: 0, now: expires.addingTimeInterval(1)))
+        let expires = fetched.addingTimeInterval(600)
+        func stale(_ expires: Date, success: Date? = nil, after seconds: Double) -> Bool {
+            Staleness.isStale(
+                expiresAt: expires, fetchedAt: fetched, lastSuccess: success, now: expires.addingTimeInterval(seconds))
+        }
+        #expect(!stale(expires, after: -1))
+        #expect(!stale(expires, after: 600))
+        #expect(stale(expires, after: 601))
+        #expect(Staleness.isStale(expiresAt: expires, fetchedAt: nil, lastSuccess: nil, now: expires + 1))
+        // A 304 an hour later renews expires_at and last_success, not fetched_at: the cadence is
+        // from that answer; an older last_success (a status behind the data) does not widen it.
+        let renewed = expires.addingTimeInterval(3600)
+        #expect(stale(renewed, success: renewed.addingTimeInterval(-600), after: 601))
+        #expect(!stale(renewed, success: renewed.addingTimeInterval(-600), after: 600))
+        #expect(stale(expires, success: fetched.addingTimeInterval(-3600), after: 601))
     }
 }

@@ -29,6 +29,7 @@ ENVIRONMENT = {
         ("JOURNAL_STREAM", "Set by systemd when standard error goes to the journal: log lines carry a syslog priority (<6>) and no timestamp."),
     ],
     "weatherview": [
+        ("/lib/udev/rules.d/60-weatherview-panel.rules", "Gives /dev/spidev* to the group spi and /dev/gpiochip* to gpio."),
         ("WEATHER2MQTT_BROKER", "The broker URL when --broker is not given."),
         ("WEATHER2MQTT_NOW", "Start the clock at this instant (e.g. 2026-01-15T12:00:00Z); it then runs on."),
     ],
@@ -40,7 +41,7 @@ FILES = {
         ("/lib/systemd/system/weather2mqtt.service", "The service: systemctl status weather2mqtt, journalctl -u weather2mqtt."),
     ],
     "weatherview": [
-        ("/lib/systemd/system/weatherview-eink.service", "Keeps an e-ink panel showing the weather (weatherview render --watch --exec)."),
+        ("/lib/systemd/system/weatherview-eink.service", "Keeps an e-ink panel showing the weather (weatherview render --watch --panel-device spi0.0)."),
     ],
 }
 
@@ -114,6 +115,17 @@ def describe(arguments):
 top_arguments = shown(root.get("arguments"))
 common = {tuple(flag_names(a)) for a in top_arguments if a.get("kind") != "positional"}
 commands = [c for c in root.get("subcommands") or [] if c.get("shouldDisplay", True) and c["commandName"] != "help"]
+# A command with commands of its own (weatherview panel show|clear|sleep): its description once,
+# then each of its commands as "panel show" with the options it takes.
+flat = []
+for command in commands:
+    inner = [c for c in command.get("subcommands") or [] if c.get("shouldDisplay", True) and c["commandName"] != "help"]
+    if not inner:
+        flat.append(command)
+        continue
+    flat.append(dict(command, arguments=[], group=True))
+    flat += [dict(c, commandName=command["commandName"] + " " + c["commandName"]) for c in inner]
+commands = flat
 
 lines = [
     '.TH "%s" "1" "%s" "%s %s" "User Commands"' % (name.upper(), date, name, version),
@@ -123,6 +135,8 @@ lines = [
     ".SH SYNOPSIS",
 ]
 for command in commands:
+    if command.get("group"):
+        continue
     items = [synopsis_item(a) for a in shown(command.get("arguments"), common)]
     lines += ["\\fB%s %s\\fR %s" % (name, esc(command["commandName"]), esc(" ".join(items))), ".br"]
 lines += ["\\fB%s\\fR [\\fB\\-\\-help\\fR | \\fB\\-\\-version\\fR]" % name, ".hy"]
@@ -141,7 +155,7 @@ lines += [
     ".TP\n64\nusage error",
     ".TP\n65\na payload or response that does not parse",
     ".TP\n66\nno data for that location within the timeout",
-    ".TP\n69\nbroker or provider unreachable",
+    ".TP\n69\nbroker, provider or panel unreachable",
     ".TP\n78\nconfiguration error",
 ]
 lines += [".SH ENVIRONMENT"]

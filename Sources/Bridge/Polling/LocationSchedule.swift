@@ -1,5 +1,6 @@
 import Configuration
 import FoundationEssentials
+import ProviderFacts
 import Providers
 import WireContract
 
@@ -60,7 +61,7 @@ public enum LocationSchedule {
         state.forecast = PartialAnswer.merged(result.forecast, over: state.forecast)
         // A nowcast from a request of its own (met.no's Nowcast 2.0, One Call 4.0's
         // `/timeline/1min`) stays when the same provider's forecast carries none.
-        if result.nowcast != nil || (provider != state.provider && provider != "met-no") {
+        if result.nowcast != nil || (provider != state.provider && provider != ProviderDescriptor.metNo.name) {
             state.nowcast = result.nowcast
         }
         // The air quality an answer carries (Pirate Weather's index) where the location has not

@@ -38,11 +38,13 @@ public struct LocationState: Sendable, Equatable {
     }
 
     /// `ok`, `stale`, `error` or `waiting` (SPEC §3 status).
-    public func state(now: Date, interval: Double) -> String {
+    public func state(now: Date) -> String {
         guard forecast != nil, let expiresAt else {
             return consecutiveFailures > 0 ? "error" : "waiting"
         }
-        if Staleness.isStale(expiresAt: expiresAt, interval: interval, now: now) { return "stale" }
+        if Staleness.isStale(expiresAt: expiresAt, fetchedAt: fetchedAt, lastSuccess: lastSuccess, now: now) {
+            return "stale"
+        }
         return "ok"
     }
 }

@@ -40,9 +40,9 @@ public enum PollingRules {
     }
 
     /// The status `state` of a location (SPEC §3): `stale` once `now` is past `expires_at` by
-    /// more than a poll interval; `ok`, `error` or `waiting` otherwise.
+    /// more than the cadence its last answer set (`Staleness`); `ok`, `error` or `waiting` otherwise.
     public static func status(_ state: LocationState, location: LocationSettings, now: Date) -> String {
-        state.state(now: now, interval: interval(of: location))
+        state.state(now: now)
     }
 
     /// Requests a day when one is made every `interval` seconds (a partial one counts).

@@ -57,8 +57,9 @@ public struct Refresher: Sendable {
         case cancelled
     }
 
-    /// Tries each provider of `location` in order, skipping those that asked us to wait or
-    /// are over their daily budget. `onAttempt` is told of every request-costing attempt.
+    /// Tries each provider of `location` in order, passing over those that asked us to wait or
+    /// are over their daily budget (`ForecastFeed.passOver`). `onAttempt` is told of every
+    /// request-costing attempt.
     public func refresh(
         _ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date,
         onAttempt: (String, Int) -> Void = { _, _ in }
@@ -67,19 +68,11 @@ public struct Refresher: Sendable {
         for name in location.providers {
             if Task.isCancelled { return .cancelled }
             guard let provider = providers[name] else { continue }
-            if let notBefore = state.notBefore[name], notBefore > now {
-                errors.append(
-                    (
-                        name,
-                        .rateLimited(
-                            "waiting until \(ISO8601.string(notBefore, in: .utc))",
-                            retryAfter: notBefore.timeIntervalSince(now))
-                    ))
-                continue
-            }
-            let limit = PollingRules.dailyBudget(name, configuration: configuration)
-            if budget.usedToday(name) + provider.callsPerFetch > limit {
-                errors.append((name, .rateLimited("daily budget of \(limit) requests used up", retryAfter: nil)))
+            if let reason = ForecastFeed.passOver(
+                name, calls: provider.callsPerFetch, state: state, budget: budget,
+                limit: PollingRules.dailyBudget(name, configuration: configuration), now: now)
+            {
+                errors.append((name, reason))
                 continue
             }
             let query = ProviderQuery(

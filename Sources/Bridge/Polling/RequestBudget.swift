@@ -30,6 +30,13 @@ public struct RequestBudget: Sendable, Equatable {
 
     public func usedToday(_ provider: String) -> Int { used[provider] ?? 0 }
 
+    /// Whether `calls` more requests keep `provider` within `limit` today: the one budget check
+    /// every feed's decision makes (the limit is `PollingRules.dailyBudget`).
+    public func allows(_ provider: String, calls: Int, limit: Int) -> Bool { usedToday(provider) + calls <= limit }
+
+    /// The requests `provider` may still have today.
+    public func remaining(_ provider: String, limit: Int) -> Int { max(0, limit - usedToday(provider)) }
+
     public mutating func spend(_ provider: String, calls: Int, now: Date) {
         roll(to: now)
         used[provider, default: 0] += calls

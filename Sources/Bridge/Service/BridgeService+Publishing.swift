@@ -1,6 +1,8 @@
 import Configuration
 import FoundationEssentials
 import MQTTClient
+import ProviderFacts
+import Providers
 import WeatherModel
 import WireContract
 
@@ -35,7 +37,8 @@ extension BridgeService {
             let location = configuration.locations.first(where: { $0.id == id })
         {
             return Discovery.payload(
-                for: location, provider: location.providers.first ?? "open-meteo", configuration: configuration
+                for: location, provider: location.providers.first ?? ProviderDescriptor.openMeteo.name,
+                configuration: configuration
             ).utf8Bytes
         }
         guard case .location(let id, let kind) = topics.parse(topic),

@@ -16,6 +16,8 @@ public actor BridgeService {
     let clock: BridgeClock
     let log: Log
     let refresher: Refresher
+    /// Every input's decisions (`Feeds/`): this actor only executes them.
+    let feeds: BridgeFeeds
     let topics: TopicNames
     /// Locations whose Home Assistant devices are ours to keep (none without discovery).
     let announcedLocations: Set<String>
@@ -67,6 +69,7 @@ public actor BridgeService {
         self.clock = clock
         self.log = log
         self.refresher = refresher
+        feeds = BridgeFeeds(configuration: configuration, providers: refresher.providers)
         topics = TopicNames(base: configuration.mqtt.baseTopic)
         announcedLocations = configuration.homeAssistant.discovery ? Set(configuration.locations.map(\.id)) : []
         let startedAt = clock.now()
@@ -153,17 +156,13 @@ public actor BridgeService {
             }
             savesDeferred = true
             exitCode = await refreshDue()
-            await refreshMetNoNowcast()
-            await refreshOwnNowcasts()
-            await refreshAirQuality()
+            await pollOtherFeeds()
             publishStatuses()
         } else {
             while !Task.isCancelled {
                 systemd.watchdog()
                 _ = await refreshDue()
-                await refreshMetNoNowcast()
-                await refreshOwnNowcasts()
-                await refreshAirQuality()
+                await pollOtherFeeds()
                 retryUnsavedState()
                 if let line = summary.line(now: clock.now()) { log.info(line) }
                 publishStatuses()
@@ -212,17 +211,27 @@ public actor BridgeService {
 
     // MARK: - Polling
 
-    /// Refreshes every location whose data is due, a bounded number at a time, and saves
-    /// what changed. Returns the exit code of the first failure (0 when all succeeded).
+    /// The inputs asked beside the forecast, each round, in this order.
+    func pollOtherFeeds() async {
+        await poll(feeds.metNoNowcast)
+        await poll(feeds.ownNowcast)
+        await poll(feeds.airQuality)
+    }
+
+    /// Refreshes every location whose forecast is due (`ForecastFeed`), a bounded number at a
+    /// time, and saves what changed. Returns the exit code of the first failure (0 when all succeeded).
     func refreshDue() async -> Int32 {
         let now = clock.now()
         budget.roll(to: now)
-        let due = configuration.locations.filter { (states[$0.id]?.nextPoll ?? now) <= now }
+        let feed = feeds.forecast
+        let due = configuration.locations.filter {
+            feed.decide($0, state: states[$0.id] ?? LocationState(nextPoll: now), budget: budget, now: now).asks
+        }
         guard !due.isEmpty else { return ExitCode.success }
         var worst: Int32 = ExitCode.success
-        let refresher = self.refresher
+        let transport = refresher.transport
         let budgetSnapshot = budget
-        await withTaskGroup(of: (LocationSettings, Refresher.Outcome, [(String, Int)]).self) { group in
+        await withTaskGroup(of: (LocationSettings, ForecastFeed.Answer).self) { group in
             var pending = due[...]
             func addNext() {
                 guard let location = pending.popFirst() else { return }
@@ -230,17 +239,20 @@ public actor BridgeService {
                 // would make the round's first `apply` copy the whole dictionary.
                 let state = states[location.id] ?? LocationState(nextPoll: now)
                 group.addTask {
-                    var attempts: [(String, Int)] = []
-                    let outcome = await refresher.refresh(location, state: state, budget: budgetSnapshot, now: now) {
-                        attempts.append(($0, $1))
-                    }
-                    return (location, outcome, attempts)
+                    (
+                        location,
+                        await feed.ask(location, state: state, budget: budgetSnapshot, now: now, transport: transport)
+                    )
                 }
             }
             for _ in 0..<16 { addNext() }
-            while let (location, outcome, attempts) = await group.next() {
-                for (provider, calls) in attempts { budget.spend(provider, calls: calls, now: clock.now()) }
-                let code = apply(outcome, to: location)
+            while let (location, answer) = await group.next() {
+                for attempt in answer.attempts { charge(attempt.provider, calls: attempt.calls, now: clock.now()) }
+                let applied = clock.now()
+                let update = feed.apply(
+                    answer, to: states[location.id] ?? LocationState(nextPoll: applied), location: location,
+                    now: applied)
+                let code = execute(update, for: location)
                 if code != ExitCode.success && worst == ExitCode.success { worst = code }
                 // Saved in batches: one sync per batch, and at most a batch lost in a crash.
                 if changed.count >= Self.saveBatch { persistChanged() }
@@ -253,22 +265,5 @@ public actor BridgeService {
         // The round's answers and payloads are freed: their pages go back to the system.
         SystemIO.releaseFreeHeapPages()
         return worst
-    }
-
-    /// Records an outcome in the location's state and publishes what changed: the decisions are
-    /// `LocationSchedule`'s; this executes them (log, save, publish).
-    func apply(_ outcome: Refresher.Outcome, to location: LocationSettings) -> Int32 {
-        let now = clock.now()
-        let transition = LocationSchedule.apply(
-            outcome, to: states[location.id] ?? LocationState(nextPoll: now), location: location, now: now,
-            random: Double.random(in: 0..<1))
-        guard transition.changed else { return transition.exitCode }
-        quotaShown[location.id] = nil
-        if let counted = transition.summary { summary.record(counted.kind, fellBack: counted.fellBack, now: now) }
-        for line in transition.logs { log.write(line) }
-        states[location.id] = transition.state
-        changed.insert(location.id)
-        publishReadings(location)
-        return transition.exitCode
     }
 }

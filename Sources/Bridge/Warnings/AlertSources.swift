@@ -61,7 +61,9 @@ public actor AlertSources {
         if provider == owm, alertIDs != nil, !names.contains(owm) { names.append(owm) }
         for name in names {
             // The forecast provider brings these already (One Call 3.0 alerts whole).
-            if name == provider && (name == "nws" || (name == owm && alertIDs == nil)) { continue }
+            if name == provider && (name == AlertSourceName.nws.rawValue || (name == owm && alertIDs == nil)) {
+                continue
+            }
             do {
                 let fetched = try await fetch(
                     name, location: location, now: now, alertIDs: provider == owm ? alertIDs : nil,
@@ -99,7 +101,7 @@ public actor AlertSources {
         let language = (location.language ?? configuration.language).rawValue
         switch AlertSourceName(rawValue: name) {
         case .nws:
-            let base = configuration.provider("nws")?.baseURL ?? AlertSourceName.nws.defaultBaseURL
+            let base = configuration.provider(name)?.baseURL ?? AlertSourceName.nws.defaultBaseURL
             let query = ProviderQuery(latitude: location.latitude, longitude: location.longitude)
             let point = query.latitudeText + "," + query.longitudeText
             let body = try await get(
@@ -110,10 +112,10 @@ public actor AlertSources {
                 base(.brightsky) + BrightSkyAlerts.path(latitude: location.latitude, longitude: location.longitude)
             return try BrightSkyAlerts.decode(try await get(url, source: name), language: language)
         case .metalerts:
-            if let last = metAlertsFetched[location.id], now.timeIntervalSince(last) < Double(MetAlerts.minimumInterval)
-            {
-                return nil
-            }
+            guard
+                WarningFeeds.decide(.metalerts, location: location, lastAsked: metAlertsFetched[location.id], now: now)
+                    .asks
+            else { return nil }
             metAlertsFetched[location.id] = now
             let url =
                 base(.metalerts)
@@ -121,7 +123,7 @@ public actor AlertSources {
             return try MetAlerts.decode(try await get(url, source: name))
         case .meteoalarm:
             guard let region = location.meteoAlarm else { return [] }
-            let body = try await feed(country: region.country, interval: Double(location.interval), now: now)
+            let body = try await feed(country: region.country, location: location, now: now)
             return try MeteoAlarm.decode(body, region: region.region, language: language)
         case .openweathermap:
             return try await oneCall4Alerts(location, ids: alertIDs, language: language, announced: announced)
@@ -136,7 +138,7 @@ public actor AlertSources {
     func oneCall4Alerts(_ location: LocationSettings, ids: [String]?, language: String, announced: [Alert])
         async throws(ProviderError) -> [Alert]
     {
-        let settings = configuration.provider("openweathermap")
+        let settings = configuration.provider(AlertSourceName.openweathermap.rawValue)
         guard let key = settings?.apiKey else {
             throw .unauthorized("openweathermap: no API key (set providers.openweathermap.api_key)")
         }
@@ -158,7 +160,7 @@ public actor AlertSources {
         for id in listed {
             let cacheKey = id + " " + language
             if let known = oneCall4Details[cacheKey]
-                ?? announced.first(where: { $0.id == id && $0.source == "openweathermap" })
+                ?? announced.first(where: { $0.id == id && $0.source == AlertSourceName.openweathermap.rawValue })
             {
                 oneCall4Details[cacheKey] = known
             } else {
@@ -194,12 +196,18 @@ public actor AlertSources {
         configuration.alertSources[source.rawValue]?.baseURL ?? source.defaultBaseURL
     }
 
-    /// The country's feed: the cached one while younger than `interval`, else asked again
-    /// with the cached validators (a 304 keeps the cached body).
-    public func feed(country: String, interval: Double, now: Date) async throws(ProviderError) -> [UInt8] {
-        let format = MeteoAlarm.Format(rawValue: configuration.alertSources["meteoalarm"]?.format ?? "json") ?? .json
+    /// The country's feed: the cached one until `WarningFeeds.decide` asks again for `location`,
+    /// then asked with the cached validators (a 304 keeps the cached body).
+    public func feed(country: String, location: LocationSettings, now: Date) async throws(ProviderError) -> [UInt8] {
+        let format =
+            MeteoAlarm.Format(
+                rawValue: configuration.alertSources[AlertSourceName.meteoalarm.rawValue]?.format ?? "json") ?? .json
         let url = base(.meteoalarm) + MeteoAlarm.path(country: country, format: format)
-        if let cached = feeds[url], now.timeIntervalSince(cached.fetchedAt) < max(60, interval) { return cached.body }
+        if let cached = feeds[url],
+            !WarningFeeds.decide(.meteoalarm, location: location, lastAsked: cached.fetchedAt, now: now).asks
+        {
+            return cached.body
+        }
         var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept-Encoding", "gzip")]
         if let cached = feeds[url] {
             if let etag = cached.validators.etag { headers.append(("If-None-Match", etag)) }

@@ -36,13 +36,12 @@ extension BridgeService {
             // One Call 4.0 alert details count in the openweathermap budget.
             let now = clock.now()
             budget.roll(to: now)
-            let limit = PollingRules.dailyBudget("openweathermap", configuration: configuration)
-            await sources.allowOpenWeatherMap(max(0, limit - budget.usedToday("openweathermap")))
+            await sources.allowOpenWeatherMap(feeds.warnings.openWeatherMapAllowance(budget))
             let merged = await sources.alerts(
                 for: location, forecast: state?.forecast?.alerts, alertIDs: state?.forecast?.alertIDs,
                 provider: state?.provider, announced: announced, now: now)
-            let calls = await sources.openWeatherMapCallsMade
-            if calls > 0 { budget.spend("openweathermap", calls: calls, now: now) }
+            let spent = feeds.warnings.spent(openWeatherMapCalls: await sources.openWeatherMapCallsMade)
+            charge(spent.provider, calls: spent.calls, now: now)
             mergedAlerts[location.id] = merged
             publishAlertEvents(location, current: merged)
             // Only the alerts list depends on the merge (the readings went out with the refresh).

@@ -4,7 +4,7 @@ import YAML
 extension ConfigDecoder {
     static let topLevelKeys = [
         "mqtt", "homeassistant", "units", "forecast", "contact", "state_dir", "log_level", "providers", "locations",
-        "language",
+        "language", "stations",
     ]
     static let unitKeys = ["temperature", "wind_speed", "pressure", "precipitation", "distance"]
 
@@ -40,6 +40,7 @@ extension ConfigDecoder {
         }
         let language = try language(top, "language") ?? .en
         var providers = try providers(top.value("providers"))
+        stationSettings = try stations(top.value("stations"))
         let locations = try locations(top.value("locations"))
 
         var configuration = BridgeConfiguration(
@@ -54,6 +55,7 @@ extension ConfigDecoder {
         }
         configuration.providers = providers
         configuration.language = language
+        configuration.stations = stationSettings
         configuration.alertSources = try alertSources(top.value("providers"))
         try crossCheck(configuration, top)
         configuration.warnings = warnings

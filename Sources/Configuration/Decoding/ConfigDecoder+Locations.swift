@@ -5,7 +5,7 @@ import YAML
 extension ConfigDecoder {
     static let locationKeys = [
         "id", "name", "latitude", "longitude", "timezone", "providers", "interval", "elevation", "air_quality",
-        "nowcast_interval", "language", "alerts", "meteoalarm",
+        "nowcast_interval", "language", "alerts", "meteoalarm", "station",
     ]
 
     /// The `locations:` list: at least one, ids unique (`LocationSettings` documents the keys).
@@ -89,6 +89,10 @@ extension ConfigDecoder {
         }
         location.language = try language(section, "language")
         try alertSettings(section, path: path, into: &location)
+        if let stationNode = section.value("station") {
+            location.stations = try stationReferences(
+                stationNode, name: section.name("station"), stations: stationSettings)
+        }
         return location
     }
 

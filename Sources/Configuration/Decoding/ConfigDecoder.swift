@@ -1,3 +1,4 @@
+import Stations
 import YAML
 
 /// Reads the YAML tree into validated settings: one per load, collecting warnings.
@@ -16,6 +17,8 @@ final class ConfigDecoder {
     var secretValues: [String] = []
     /// `secrets.yaml` next to the file, read on the first `!secret`.
     var secretsFile: SecretsFile?
+    /// `stations:`, read before `locations:` so a location's `station:` can be checked against it.
+    var stationSettings: [StationSettings] = []
 
     init(file: String, environment: @escaping (String) -> String?, files: FileAccess) {
         self.file = file

@@ -40,6 +40,9 @@ public struct LocationSettings: Sendable, Equatable {
     public var alerts: [String]? = nil
     /// `meteoalarm: { country, region }`.
     public var meteoAlarm: MeteoAlarmRegion? = nil
+    /// `station:`: the stations whose fresh values replace the provider's in `current`, in
+    /// priority order (an id, a list of ids, or `{id, fields}` items).
+    public var stations: [StationReference] = []
 
     public init(
         id: String, name: String? = nil, latitude: Double, longitude: Double, timezone: String? = nil,

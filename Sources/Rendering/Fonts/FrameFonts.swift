@@ -10,6 +10,9 @@ public enum FrameFonts {
         TextEngine.shared.useFontDirectory(directory)
     }
 
+    /// Loads the font libraries drawing needs: `nil` when loaded, else why not (naming the file).
+    public static func loadLibraries() -> String? { TextEngine.loadLibraries() }
+
     /// One message per script drawn as boxes since the last call, each script once per
     /// process: what is missing and the Debian package that provides it.
     public static func takeMissingScriptWarnings() -> [String] {

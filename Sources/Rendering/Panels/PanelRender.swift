@@ -21,18 +21,33 @@ public struct PanelRender: Sendable, Equatable {
 
     /// The encoded `single` frame of `input`.
     public func encode(_ input: FrameInput) -> [UInt8] {
-        let size = canvasSize
-        return encode(FrameRenderer.single(input, width: size.width, height: size.height))
+        format.encode(frame(input))
     }
 
     /// The encoded `overview` frame of `input`.
     public func encode(_ input: OverviewInput) -> [UInt8] {
-        let size = canvasSize
-        return encode(FrameRenderer.overview(input, width: size.width, height: size.height))
+        format.encode(frame(input))
     }
 
     /// `canvas`, quantised for the colours, turned to the panel and encoded.
     public func encode(_ canvas: Canvas) -> [UInt8] {
-        format.encode(PanelFrame(canvas, mode: colors, rotation: rotation))
+        format.encode(frame(canvas))
+    }
+
+    /// The `single` frame of `input`, before encoding (what a panel driver packs).
+    public func frame(_ input: FrameInput) -> PanelFrame {
+        let size = canvasSize
+        return frame(FrameRenderer.single(input, width: size.width, height: size.height))
+    }
+
+    /// The `overview` frame of `input`, before encoding.
+    public func frame(_ input: OverviewInput) -> PanelFrame {
+        let size = canvasSize
+        return frame(FrameRenderer.overview(input, width: size.width, height: size.height))
+    }
+
+    /// `canvas`, quantised for the colours and turned to the panel.
+    public func frame(_ canvas: Canvas) -> PanelFrame {
+        PanelFrame(canvas, mode: colors, rotation: rotation)
     }
 }

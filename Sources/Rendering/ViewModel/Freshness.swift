@@ -63,7 +63,7 @@ public struct Freshness: Sendable, Equatable {
 
     init(
         asOf: Date?, expiresAt: Date?, statusState: String?, statusError: String?, now: Date, zone: ZoneInfo,
-        grace: Double = 0, language: Language = .en
+        fetchedAt: Date? = nil, lastSuccess: Date? = nil, language: Language = .en
     ) {
         self.language = language
         let words = language.messages
@@ -83,9 +83,10 @@ public struct Freshness: Sendable, Equatable {
             reasons.append(words.reasonError + (statusError.map { ": " + $0 } ?? ""))
         default: break
         }
-        // As the bridge judges it (one rule, WireContract's `Staleness`), with the interval
-        // the payloads show: `expires_at` − `fetched_at`.
-        if let expiresAt, Staleness.isStale(expiresAt: expiresAt, interval: grace, now: now) {
+        // As the bridge judges it (one rule, WireContract's `Staleness`).
+        if let expiresAt,
+            Staleness.isStale(expiresAt: expiresAt, fetchedAt: fetchedAt, lastSuccess: lastSuccess, now: now)
+        {
             let time = LocalTime.moment(expiresAt, in: zone, today: today, language: language)
             reasons.append(Messages.fill(words.expiredAt, [("time", time)]))
         }

@@ -157,16 +157,10 @@ public struct WeatherViewModel: Sendable {
             asOf = envelopes.filter { $0.kind != .alerts }.compactMap(\.envelope.fetchedAt).min()
         }
         let expiresAt = envelopes.compactMap(\.envelope.expiresAt).min()
-        let fetchedAt = envelopes.compactMap(\.envelope.fetchedAt).min()
-        // The refresh interval the bridge used: expires_at − fetched_at.
-        let interval =
-            zip([expiresAt], [fetchedAt]).compactMap { pair -> Double? in
-                guard let expires = pair.0, let fetched = pair.1 else { return nil }
-                return max(0, expires.timeIntervalSince(fetched))
-            }.first ?? 0
         freshness = Freshness(
             asOf: asOf, expiresAt: expiresAt, statusState: status?.state.rawValue, statusError: status?.lastError,
-            now: now, zone: zone, grace: interval, language: language)
+            now: now, zone: zone, fetchedAt: envelopes.compactMap(\.envelope.fetchedAt).min(),
+            lastSuccess: status?.lastSuccess, language: language)
     }
 
     static func hours(

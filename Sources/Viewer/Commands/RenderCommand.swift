@@ -35,7 +35,9 @@ public struct RenderCommand: Sendable {
     public var colors: Colors?
     public var rotate: Int
     public var format: Format?
-    public var out: String
+    public var out: String?
+    /// `--panel-device`: show the frame on the panel (`spi0.0`, `trace:FILE`).
+    public var panelDevice: String?
     public var watch: Bool
     public var exec: String?
     public var minInterval: String
@@ -47,7 +49,8 @@ public struct RenderCommand: Sendable {
 
     public init(
         location: String? = nil, panel: String? = nil, size: String? = nil, colors: Colors? = nil, rotate: Int = 0,
-        format: Format? = nil, out: String, watch: Bool = false, exec: String? = nil, minInterval: String = "3m",
+        format: Format? = nil, out: String?, panelDevice: String? = nil, watch: Bool = false, exec: String? = nil,
+        minInterval: String = "3m",
         layout: Layout = .single, units: ShowCommand.Units? = nil, fontDirectory: String? = nil, broker: BrokerOptions
     ) {
         self.location = location
@@ -57,6 +60,7 @@ public struct RenderCommand: Sendable {
         self.rotate = rotate
         self.format = format
         self.out = out
+        self.panelDevice = panelDevice
         self.watch = watch
         self.exec = exec
         self.minInterval = minInterval
@@ -68,6 +72,8 @@ public struct RenderCommand: Sendable {
 
     public func run() async throws(Failure) -> Int32 {
         let job = try RenderJob(self)
+        // Before anything is asked of the broker: without its fonts render cannot draw a frame.
+        if let problem = FrameFonts.loadLibraries() { throw Failure(WireContract.ExitCode.unavailable, problem) }
         if let fontDirectory, FrameFonts.useDirectory(fontDirectory) == 0 {
             throw Failure.usage(
                 "--font-dir '\(fontDirectory)' has no .ttf, .otf or .ttc file (or cannot be read): give a directory of fonts"
@@ -84,7 +90,7 @@ public struct RenderCommand: Sendable {
             if watch { return try await job.watch(source, retained: messages, session: session, clock: clock) }
             let frame = try source.frame(messages, now: clock.now(), job: job)
             guard let frame else { throw source.noData(session, messages: messages) }
-            try job.deliver(frame.bytes)
+            try await job.deliver(frame)
             try await job.runExec()
             for problem in frame.problems { Output.error(problem) }
             if !frame.problems.isEmpty { return Failure.dataCode }

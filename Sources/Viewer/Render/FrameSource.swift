@@ -12,6 +12,8 @@ import WireContract
 /// An encoded frame and what the caller should say about it.
 struct RenderedFrame: Sendable {
     var bytes: [UInt8]
+    /// The frame before encoding, for a panel weatherview drives.
+    var frame: PanelFrame?
     /// Why the data is stale, if it is.
     var stale: String?
     /// Payloads that could not be shown.
@@ -108,17 +110,17 @@ struct FrameSource: Sendable {
             stale: stale.isEmpty ? nil : "stale data for " + stale.joined(separator: ", "), problems: problems)
     }
 
-    /// The encoded frame of `drawn`, which must have an input; warns (once per script and
-    /// process) about characters no installed font has.
-    func encode(_ drawn: Drawn, job: RenderJob) -> [UInt8] {
-        let bytes =
+    /// The frame of `drawn` and its encoding, which must have an input; warns (once per script
+    /// and process) about characters no installed font has.
+    func encode(_ drawn: Drawn, job: RenderJob) -> (bytes: [UInt8], frame: PanelFrame?) {
+        let frame: PanelFrame? =
             switch drawn.input {
-            case .single(let input): job.render.encode(input)
-            case .overview(let input): job.render.encode(input)
-            case nil: [UInt8]()
+            case .single(let input): job.render.frame(input)
+            case .overview(let input): job.render.frame(input)
+            case nil: nil
             }
         for warning in FrameFonts.takeMissingScriptWarnings() { Output.error("warning: " + warning) }
-        return bytes
+        return (frame.map(job.render.format.encode) ?? [], frame)
     }
 
     /// A one-shot frame for `messages`, or `nil` when there is no weather to draw.
@@ -129,7 +131,8 @@ struct FrameSource: Sendable {
             if let problem = drawn.problems.first { throw Failure(Failure.dataCode, problem) }
             return nil
         }
-        return RenderedFrame(bytes: encode(drawn, job: job), stale: drawn.stale, problems: drawn.problems)
+        let (bytes, frame) = encode(drawn, job: job)
+        return RenderedFrame(bytes: bytes, frame: frame, stale: drawn.stale, problems: drawn.problems)
     }
 
     /// The locations in the order the bridge announces them, then any others by id.

@@ -41,7 +41,8 @@ extension RenderJob {
                     reported.insert(problem)
                 }
                 if drawn.input != nil, drawn.input != lastInput?.input {
-                    latest = RenderedFrame(bytes: source.encode(drawn, job: self), stale: drawn.stale, problems: [])
+                    let (bytes, frame) = source.encode(drawn, job: self)
+                    latest = RenderedFrame(bytes: bytes, frame: frame, stale: drawn.stale, problems: [])
                     lastInput = drawn
                 } else if drawn.input == nil, !waitingNoted, seconds() >= session.settings.timeout {
                     Output.error("no data yet for \(source.describe(session)); waiting")
@@ -53,9 +54,8 @@ extension RenderJob {
             if running == nil, let frame = latest {
                 switch policy.offer(frame.bytes, at: seconds()) {
                 case .write:
-                    try deliver(frame.bytes)
-                    Output.error(
-                        "wrote \(out) (\(frame.bytes.count) bytes)" + (frame.stale.map { "; stale: " + $0 } ?? ""))
+                    try await deliver(frame)
+                    Output.error(delivered(frame) + (frame.stale.map { "; stale: " + $0 } ?? ""))
                     running = try startExec()
                     if let running { session.watchExit(of: running) }
                 case .wait(let until):

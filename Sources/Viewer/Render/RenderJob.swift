@@ -1,6 +1,7 @@
 import Configuration
 import Dispatch
 import FoundationEssentials
+import PanelDriver
 import Rendering
 import SystemIO
 import WeatherModel
@@ -17,26 +18,40 @@ struct RenderJob: Sendable {
     let units: UnitSettings?
     /// `--lang`, else the locale's language.
     let language: Language
-    let out: String
+    /// `--out`, if the frame goes to a file (or `-`, stdout).
+    let out: String?
+    /// `--panel-device`, if the frame goes to a panel weatherview drives.
+    let panel: PanelTarget?
     let exec: String?
     /// Seconds.
     let minInterval: Double
 
-    static let cannotWrite: Int32 = 73
     /// How long `--watch` lets a burst of messages settle before it looks at them.
     static let settle: Duration = .milliseconds(50)
 
     init(_ command: RenderCommand) throws(Failure) {
         if let location = command.location { try LocationID.validate(location) }
         let profile: PanelProfile
+        var panel: PanelTarget?
         switch (command.panel, command.size) {
+        case (let name?, nil) where command.panelDevice != nil:
+            let target = try PanelTarget(panel: name, device: command.panelDevice ?? "")
+            guard let named = PanelProfile.named(target.model.profile) else {
+                throw Failure.usage("--panel \(name) has no render profile")
+            }
+            profile = named
+            panel = target
         case (let name?, nil):
-            guard let named = PanelProfile.named(name) else {
+            // The revisions weatherview drives draw as their profile does (waveshare-4in2-v1: waveshare-4in2).
+            let revision = (try? PanelCatalog.named(name)).flatMap { PanelProfile.named($0.profile) }
+            guard let named = PanelProfile.named(name) ?? revision else {
                 throw Failure.usage(
                     "unknown --panel '\(name)': one of \(PanelProfile.all.map(\.name).joined(separator: ", ")), "
                         + "or --size WxH")
             }
             profile = named
+        case (nil, _?) where command.panelDevice != nil:
+            throw Failure.usage("--panel-device needs --panel NAME (one of \(PanelCommand.panels)), not --size")
         case (nil, let text?):
             guard let sized = PanelProfile.size(text) else {
                 throw Failure.usage("invalid --size '\(text)': width x height in pixels, 8…4096 each, e.g. 640x384")
@@ -48,9 +63,20 @@ struct RenderJob: Sendable {
         guard let rotation = Rotation(rawValue: command.rotate) else {
             throw Failure.usage("invalid --rotate \(command.rotate): 0, 90, 180 or 270")
         }
-        guard !command.out.isEmpty else { throw Failure.usage("--out needs a file name (or - for stdout)") }
+        if command.out == nil, panel == nil {
+            throw Failure.usage("render needs --out FILE (or - for stdout), --panel-device DEV, or both")
+        }
+        if command.out?.isEmpty == true { throw Failure.usage("--out needs a file name (or - for stdout)") }
+        if panel != nil, command.colors == .gray4 {
+            throw Failure.usage("--colors gray4 is for files: the panels weatherview drives show bw or bwr")
+        }
+        if command.out == nil, let exec = command.exec, exec.contains("{file}") {
+            throw Failure.usage("--exec's {file} is the --out file: give --out FILE too")
+        }
         let format =
-            command.format.flatMap { ImageFormat(rawValue: $0.rawValue) } ?? ImageFormat(fileName: command.out) ?? .png
+            command.format.flatMap { ImageFormat(rawValue: $0.rawValue) } ?? command.out.flatMap(
+                ImageFormat.init(fileName:))
+            ?? .png
         guard let seconds = ConfigurationLoader.parseDuration(command.minInterval) else {
             throw Failure.usage("invalid --min-interval '\(command.minInterval)': e.g. 90s, 3m, 1h")
         }
@@ -67,22 +93,37 @@ struct RenderJob: Sendable {
         units = command.units.flatMap { UnitSettings.preset(named: $0.rawValue) }
         language = try command.broker.language()
         out = command.out
+        self.panel = panel
         exec = command.exec
         minInterval = Double(seconds)
     }
 
-    /// Writes `bytes` to `--out`: to a temporary file next to it, then renamed over it, so a
-    /// driver watching the file never reads half a frame.
-    func deliver(_ bytes: [UInt8]) throws(Failure) {
+    /// Writes the frame to `--out` (``write(_:)``), then shows it on the `--panel-device`.
+    func deliver(_ frame: RenderedFrame) async throws(Failure) {
+        try write(frame.bytes)
+        if let panel, let picture = frame.frame { try await panel.show(picture) }
+    }
+
+    /// What ``deliver(_:)`` did, for `--watch`'s log.
+    func delivered(_ frame: RenderedFrame) -> String {
+        let file = out.map { "wrote \($0) (\(frame.bytes.count) bytes)" }
+        let shown = panel.map { "showed the frame on \($0.model.name) (\($0.deviceName))" }
+        return [file, shown].compactMap { $0 }.joined(separator: "; ")
+    }
+
+    /// Writes `bytes` to `--out`, if given: to a temporary file next to it, then renamed over
+    /// it, so a driver watching the file never reads half a frame.
+    func write(_ bytes: [UInt8]) throws(Failure) {
+        guard let out else { return }
         if out == "-" {
             guard FileOutput.write(bytes, to: STDOUT_FILENO) else {
-                throw Failure(Self.cannotWrite, "cannot write the frame to stdout")
+                throw Failure(WireContract.ExitCode.cannotCreate, "cannot write the frame to stdout")
             }
             return
         }
         let code = SystemIO.atomicWrite(out, bytes, mode: 0o644, temporarySuffix: ".tmp-\(getpid())")
         guard code == 0 else {
-            throw Failure(Self.cannotWrite, "cannot write \(out): \(SystemIO.describe(code))")
+            throw Failure(WireContract.ExitCode.cannotCreate, "cannot write \(out): \(SystemIO.describe(code))")
         }
     }
 
@@ -96,7 +137,7 @@ struct RenderJob: Sendable {
     /// Starts `--exec` with `{file}` replaced by the shell-quoted output path.
     func startExec() throws(Failure) -> ExecProcess? {
         guard let exec else { return nil }
-        let command = exec.replacingAll("{file}", with: ExecProcess.quoted(out))
+        let command = exec.replacingAll("{file}", with: ExecProcess.quoted(out ?? ""))
         guard let process = ExecProcess(command) else {
             throw Failure.unavailable("cannot start --exec command: \(FileOutput.reason())")
         }

@@ -1,0 +1,36 @@
+import Configuration
+import FoundationEssentials
+import Providers
+
+/// Every input of the bridge, the one list: `BridgeService` executes what they decide, and
+/// `check`'s plan (`RequestPlan`) is the sum of their `requestsPerDay`, so the two cannot disagree.
+/// A new input is a feed of its own file and one line here.
+public struct BridgeFeeds: Sendable {
+    public let forecast: ForecastFeed
+    public let ownNowcast: OwnNowcastFeed
+    public let metNoNowcast: MetNoNowcastFeed
+    public let airQuality: AirQualityFeed
+    public let warnings: WarningFeeds
+
+    public init(configuration: BridgeConfiguration, providers: [String: any WeatherProvider]) {
+        forecast = ForecastFeed(configuration: configuration, providers: providers)
+        ownNowcast = OwnNowcastFeed(configuration: configuration, providers: providers)
+        metNoNowcast = MetNoNowcastFeed(configuration: configuration)
+        airQuality = AirQualityFeed(configuration: configuration)
+        warnings = WarningFeeds(configuration: configuration)
+    }
+
+    /// Every input, in the order the service asks them each round.
+    public var all: [any PlannedRequests] { [forecast, metNoNowcast, ownNowcast, airQuality, warnings] }
+
+    /// The requests every input makes a day, by provider, for `locations`.
+    public func requestsPerDay(_ locations: [LocationSettings]) -> [String: Int] {
+        var calls: [String: Int] = [:]
+        for location in locations {
+            for feed in all {
+                calls.merge(feed.requestsPerDay(location), uniquingKeysWith: +)
+            }
+        }
+        return calls
+    }
+}

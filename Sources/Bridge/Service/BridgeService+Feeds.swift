@@ -1,0 +1,72 @@
+import Configuration
+import FoundationEssentials
+import Providers
+import WireContract
+
+/// Executing what the feeds decide (`Feeds/`): requests through the transport, the budget, the
+/// state, the log and the topics. No rule lives here: each is a feed's, tested without a socket.
+extension BridgeService {
+    /// Asks `feed` for every location it decides to ask now, one after the other, and executes
+    /// each update; then saves what changed and what the requests spent.
+    func poll<F: AskedFeed>(_ feed: F) async {
+        let now = clock.now()
+        for location in configuration.locations {
+            budget.roll(to: now)
+            let state = states[location.id] ?? LocationState(nextPoll: now)
+            switch feed.decide(location, state: state, budget: budget, now: now) {
+            case .skip(_, let line):
+                if let line { log.write(line) }
+            case .waitForPush:
+                continue
+            case .ask(let provider, let calls):
+                charge(provider, calls: calls, now: now)
+                let answer = await feed.ask(
+                    location, state: state, budget: budget, now: now, transport: refresher.transport)
+                execute(feed.apply(answer, to: state, location: location, now: now), for: location)
+            }
+        }
+        // What these requests spent is saved now, not at the next round (`run --once` has none).
+        persistChanged()
+        persistBudget()
+    }
+
+    /// Hands what an input sent (`push`) to its feed for `location` and executes the update: the
+    /// pushed counterpart of `poll`, for the subscription or listener that receives it. Saved at
+    /// once: nothing else will write a pushed reading's state.
+    @discardableResult
+    func deliver<F: Feed>(_ push: FeedPush, to feed: F, for location: LocationSettings) -> Int32
+    where F.Answer == FeedPush {
+        let state = states[location.id] ?? LocationState(nextPoll: clock.now())
+        let code = execute(feed.apply(push, to: state, location: location, now: push.receivedAt), for: location)
+        persistChanged()
+        return code
+    }
+
+    /// Counts `calls` requests of `provider` in today's budget: every request the bridge makes
+    /// is counted here.
+    func charge(_ provider: String, calls: Int, now: Date) {
+        guard calls > 0 else { return }
+        budget.spend(provider, calls: calls, now: now)
+    }
+
+    /// Executes one update of a location: logs, keeps and marks its state for saving, publishes.
+    /// Returns the update's exit code.
+    @discardableResult
+    func execute(_ update: FeedUpdate, for location: LocationSettings) -> Int32 {
+        guard update.changed else { return update.exitCode }
+        if let counted = update.summary {
+            // A status shows the quota as of its location's last refresh.
+            quotaShown[location.id] = nil
+            summary.record(counted.kind, fellBack: counted.fellBack, now: clock.now())
+        }
+        for line in update.logs { log.write(line) }
+        states[location.id] = update.state
+        changed.insert(location.id)
+        if update.publish.contains(.current) {
+            publishReadings(location)
+        } else if !update.publish.isEmpty {
+            publishNowcastAndOutlook(location, state: update.state, only: update.publish)
+        }
+        return update.exitCode
+    }
+}

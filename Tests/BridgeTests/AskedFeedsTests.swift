@@ -1,0 +1,135 @@
+import Configuration
+import Foundation
+import Providers
+import TestSupport
+import Testing
+import WeatherModel
+import WireContract
+
+@testable import Bridge
+
+/// MET Norway's Nowcast and air quality as feeds: their decisions and what an answer does,
+/// bytes in and values out, without a broker, a server or a process.
+@Suite("Feeds: met.no nowcast and air quality decide and apply as values")
+struct AskedFeedsTests {
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+    let trondheim = LocationSettings(id: "trd", latitude: 63.43, longitude: 10.39, providers: ["met-no"])
+    let rome = LocationSettings(id: "rom", latitude: 41.9, longitude: 12.5, providers: ["met-no"])
+
+    func configuration(budgets: [String: Int] = [:], locations: [LocationSettings]) -> BridgeConfiguration {
+        var providers: [String: ProviderSettings] = [:]
+        for (name, budget) in budgets {
+            providers[name] = ProviderSettings(name: name, baseURL: "http://127.0.0.1:9", dailyBudget: budget)
+        }
+        return BridgeConfiguration(contact: "tests@example.com", providers: providers, locations: locations)
+    }
+
+    func served(by provider: String?) -> LocationState {
+        var state = LocationState(nextPoll: now.addingTimeInterval(600))
+        state.provider = provider
+        return state
+    }
+
+    func budget(_ used: [String: Int] = [:]) -> RequestBudget {
+        RequestBudget(day: ZoneInfo.utc.localDate(now), used: used)
+    }
+
+    func response(_ status: Int, _ body: [UInt8] = Array("{}".utf8)) -> Result<ProviderResponse, ProviderError> {
+        .success(ProviderResponse(status: status, body: body, receivedAt: now))
+    }
+
+    @Test("met.no nowcast: asked for a met-no location in the area every 5 minutes, within the budget")
+    func metNoDecides() {
+        let feed = MetNoNowcastFeed(configuration: configuration(budgets: ["met-no": 10], locations: [trondheim]))
+        #expect(
+            feed.decide(trondheim, state: served(by: "met-no"), budget: budget(), now: now)
+                == .ask(provider: "met-no", calls: 1))
+        #expect(
+            feed.decide(trondheim, state: served(by: "open-meteo"), budget: budget(), now: now)
+                == .skip(until: nil, log: nil))
+        #expect(
+            feed.decide(rome, state: served(by: "met-no"), budget: budget(), now: now) == .skip(until: nil, log: nil))
+        var asked = served(by: "met-no")
+        asked.nowcastFetchedAt = now.addingTimeInterval(-299)
+        #expect(
+            feed.decide(trondheim, state: asked, budget: budget(), now: now)
+                == .skip(until: now.addingTimeInterval(1), log: nil))
+        asked.nowcastFetchedAt = now.addingTimeInterval(-MetNoNowcastFeed.cadence.seconds)
+        #expect(feed.decide(trondheim, state: asked, budget: budget(), now: now).asks)
+        #expect(
+            feed.decide(trondheim, state: asked, budget: budget(["met-no": 10]), now: now)
+                == .skip(until: nil, log: nil))
+        #expect(feed.decide(trondheim, state: asked, budget: budget(["met-no": 9]), now: now).asks)
+    }
+
+    @Test("met.no nowcast: an answer is decoded, a 422 says outside the area, a failure keeps the last nowcast")
+    func metNoApplies() throws {
+        let feed = MetNoNowcastFeed(configuration: configuration(locations: [trondheim]))
+        let body = Fixtures.bytes("nowcast/metno", "nowcast2_complete_trondheim_rain_onset_2023.json")
+        let decoded = feed.apply(response(200, body), to: served(by: "met-no"), location: trondheim, now: now)
+        #expect(decoded.state.nowcast == (try MetNo.decodeNowcast(body)))
+        #expect(decoded.state.nowcastFetchedAt == now)
+        #expect(decoded.logs.isEmpty)
+        #expect(decoded.publish == [.nowcast, .outlook, .airQuality])
+        let outside = feed.apply(response(422), to: served(by: "met-no"), location: trondheim, now: now)
+        #expect(outside.state.nowcast?.unavailableReason == "the location is outside MET Norway's Nowcast area")
+        for failure in [response(500), .failure(ProviderError.unreachable("refused"))] {
+            let failed = feed.apply(failure, to: decoded.state, location: trondheim, now: now.addingTimeInterval(300))
+            #expect(failed.state.nowcast == decoded.state.nowcast)
+            #expect(failed.state.nowcastFetchedAt == now.addingTimeInterval(300))
+            #expect(failed.logs.map(\.level) == [.warning])
+            #expect(failed.logs.first?.message.hasPrefix("met.no nowcast failed: ") == true)
+        }
+    }
+
+    @Test("air quality: asked hourly for air_quality locations; over the budget it is skipped with a warning")
+    func airQualityDecides() {
+        var berlin = LocationSettings(id: "ber", latitude: 52.5, longitude: 13.4)
+        berlin.airQuality = true
+        let calls = OpenMeteoAirQuality.callsPerFetch
+        let feed = AirQualityFeed(configuration: configuration(budgets: ["open-meteo": 100], locations: [berlin]))
+        let fresh = served(by: "open-meteo")
+        #expect(
+            feed.decide(berlin, state: fresh, budget: budget(), now: now) == .ask(provider: "open-meteo", calls: calls))
+        let off = LocationSettings(id: "off", latitude: 52.5, longitude: 13.4)
+        #expect(feed.decide(off, state: fresh, budget: budget(), now: now) == .skip(until: nil, log: nil))
+        var asked = fresh
+        asked.airQualityFetchedAt = now.addingTimeInterval(-3599)
+        #expect(
+            feed.decide(berlin, state: asked, budget: budget(), now: now)
+                == .skip(until: now.addingTimeInterval(1), log: nil))
+        asked.airQualityFetchedAt = now.addingTimeInterval(-AirQualityFeed.cadence.seconds)
+        guard
+            case .skip(nil, let line?) = feed.decide(
+                berlin, state: asked, budget: budget(["open-meteo": 100 - calls + 1]), now: now)
+        else {
+            Issue.record("over the budget: no skip with a line")
+            return
+        }
+        #expect(line.level == .warning)
+        #expect(line.message == "air quality skipped: the open-meteo daily budget is used up")
+    }
+
+    @Test("air quality: an answer is decoded and trimmed to the hours kept; a failure changes nothing else")
+    func airQualityApplies() throws {
+        var brno = LocationSettings(id: "brn", latitude: 49.2, longitude: 16.6, timezone: "Europe/Prague")
+        brno.airQuality = true
+        let feed = AirQualityFeed(configuration: configuration(locations: [brno]))
+        let body = Fixtures.bytes("air-quality/open-meteo", "airquality_hourly_eaqi_uv_pollen_brno_unixtime_2026.json")
+        let decoded = try OpenMeteoAirQuality.decode(body)
+        // Twelve hours into the answer: the hours before the one containing `at` are dropped.
+        let at = decoded.hours[12].time
+        let applied = feed.apply(response(200, body), to: served(by: "open-meteo"), location: brno, now: at)
+        let kept = try #require(applied.state.airQuality)
+        #expect(kept.hours.first?.time == at)
+        #expect(kept.hours.count < decoded.hours.count)
+        #expect(
+            kept.hours.last.map { $0.time <= PollingRules.airQualityHoursKept(fetchedAt: at, hourLimit: 48) } == true)
+        #expect(applied.state.airQualityFetchedAt == at)
+        #expect(applied.logs == [LogLine(.info, "air quality refreshed", ["location": "brn"])])
+        #expect(applied.publish == [.airQuality])
+        let failed = feed.apply(response(503), to: applied.state, location: brno, now: at.addingTimeInterval(3600))
+        #expect(failed.state.airQuality == applied.state.airQuality)
+        #expect(failed.logs.first?.message.hasPrefix("air quality failed: ") == true)
+    }
+}

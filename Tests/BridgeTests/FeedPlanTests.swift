@@ -1,0 +1,132 @@
+import Configuration
+import Foundation
+import Providers
+import Testing
+import WeatherModel
+import WireContract
+
+@testable import Bridge
+
+/// The forecast and nowcast feeds' decisions, a pushed input, and `check`'s plan as the sum of
+/// the feeds' requests: values only, no socket.
+@Suite("Feeds: the forecast chain, pushed inputs and the plan")
+struct FeedPlanTests {
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+    func budget(_ used: [String: Int] = [:]) -> RequestBudget {
+        RequestBudget(day: ZoneInfo.utc.localDate(now), used: used)
+    }
+
+    @Test("the forecast is asked once its next poll has come, the chain's head named")
+    func forecastDecides() {
+        let location = LocationSettings(
+            id: "a", latitude: 52.5, longitude: 13.4, providers: ["open-meteo", "met-no"], interval: 900)
+        let feed = ForecastFeed(configuration: BridgeConfiguration(locations: [location]), providers: [:])
+        let later = LocationState(nextPoll: now.addingTimeInterval(1))
+        #expect(
+            feed.decide(location, state: later, budget: budget(), now: now) == .skip(until: later.nextPoll, log: nil))
+        #expect(
+            feed.decide(location, state: LocationState(nextPoll: now), budget: budget(), now: now)
+                == .ask(provider: "open-meteo", calls: 0))
+    }
+
+    @Test("the chain passes over a provider that asked us to wait or whose budget is used up")
+    func chainPassesOver() {
+        var state = LocationState(nextPoll: now)
+        #expect(ForecastFeed.passOver("met-no", calls: 1, state: state, budget: budget(), limit: 10, now: now) == nil)
+        let full = ForecastFeed.passOver(
+            "met-no", calls: 1, state: state, budget: budget(["met-no": 10]), limit: 10, now: now)
+        #expect(full?.description.contains("daily budget of 10 requests used up") == true)
+        #expect(full?.retryAfter == nil)
+        state.notBefore["met-no"] = now.addingTimeInterval(120)
+        let waiting = ForecastFeed.passOver("met-no", calls: 1, state: state, budget: budget(), limit: 10, now: now)
+        #expect(waiting?.retryAfter == 120)
+    }
+
+    @Test("the own nowcast over its budget is skipped with a debug line; a failure keeps the last nowcast")
+    func ownNowcast() throws {
+        let location = LocationSettings(
+            id: "slow", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 3600)
+        let configuration = BridgeConfiguration(
+            providers: [
+                "open-meteo": ProviderSettings(name: "open-meteo", baseURL: "http://127.0.0.1:9", dailyBudget: 5)
+            ],
+            locations: [location])
+        let providers = try Refresher.makeProviders(configuration, pointsCache: nil)
+        let feed = OwnNowcastFeed(configuration: configuration, providers: providers)
+        var state = LocationState(nextPoll: now.addingTimeInterval(2700))
+        state.provider = "open-meteo"
+        state.fetchedAt = now.addingTimeInterval(-900)
+        state.expiresAt = now.addingTimeInterval(2700)
+        let calls = try #require(providers["open-meteo"]?.nowcastOffer).calls
+        #expect(
+            feed.decide(location, state: state, budget: budget(), now: now)
+                == .ask(provider: "open-meteo", calls: calls))
+        let over = feed.decide(location, state: state, budget: budget(["open-meteo": 5]), now: now)
+        #expect(
+            over
+                == .skip(
+                    until: nil,
+                    log: LogLine(.debug, "nowcast skipped: the daily budget is used up", ["location": "slow"])))
+        state.nowcast = .unavailable(source: "open-meteo", reason: "kept")
+        let failed = feed.apply(.failure(.unreachable("refused")), to: state, location: location, now: now)
+        #expect(failed.state.nowcast == state.nowcast)
+        #expect(failed.state.nowcastFetchedAt == now)
+        #expect(failed.logs.map(\.level) == [.warning])
+    }
+
+    /// A station that sends to us: what the weather-station feed will be.
+    struct Station: Feed {
+        func apply(_ answer: FeedPush, to state: LocationState, location: LocationSettings, now: Date) -> FeedUpdate {
+            var state = state
+            state.lastAttempt = answer.receivedAt
+            return FeedUpdate(state: state, publish: [.current], logs: [])
+        }
+    }
+
+    @Test("a pushed input waits for its messages and costs no request")
+    func pushedInput() {
+        let location = LocationSettings(id: "home", latitude: 52.5, longitude: 13.4)
+        let station = Station()
+        #expect(
+            station.decide(location, state: LocationState(nextPoll: now), budget: budget(), now: now) == .waitForPush)
+        #expect(station.requestsPerDay(location).isEmpty)
+        let push = FeedPush(origin: "127.0.0.1", payload: Array("{}".utf8), receivedAt: now)
+        #expect(
+            station.apply(push, to: LocationState(nextPoll: now), location: location, now: now).state.lastAttempt == now
+        )
+    }
+
+    @Test("the service hands a pushed message to its feed and keeps and saves the update")
+    func serviceDelivers() async throws {
+        let location = LocationSettings(id: "home", latitude: 52.5, longitude: 13.4)
+        let inProcess = try ServiceInProcess(location)
+        let service = inProcess.service
+        let push = FeedPush(origin: "127.0.0.1", payload: Array("{}".utf8), receivedAt: now)
+        #expect(await service.deliver(push, to: Station(), for: location) == 0)
+        #expect(await service.states["home"]?.lastAttempt == now)
+        #expect(inProcess.saved("home")?.lastAttempt == now)
+    }
+
+    @Test("check's plan is the sum of every feed's requests a day")
+    func planIsTheSum() throws {
+        var oslo = LocationSettings(id: "osl", latitude: 59.9, longitude: 10.7, providers: ["met-no"], interval: 600)
+        oslo.airQuality = true
+        let berlin = LocationSettings(id: "ber", latitude: 52.5, longitude: 13.4, interval: 3600)
+        let configuration = BridgeConfiguration(contact: "tests@example.com", locations: [oslo, berlin])
+        let providers = try Refresher.makeProviders(configuration, pointsCache: nil)
+        let plan = RequestPlan(configuration: configuration, providers: providers)
+        let feeds = BridgeFeeds(configuration: configuration, providers: providers)
+        var sum: [String: Int] = [:]
+        for location in [oslo, berlin] {
+            for feed in feeds.all { sum.merge(feed.requestsPerDay(location)) { $0 + $1 } }
+        }
+        #expect(plan.callsPerDay == sum)
+        // met.no: a forecast every 10 minutes and a nowcast every 5.
+        #expect(plan.callsPerDay["met-no"] == 144 + 288)
+        #expect(feeds.metNoNowcast.requestsPerDay(oslo) == ["met-no": 86400 / Int(MetNoNowcastFeed.cadence.seconds)])
+        #expect(
+            feeds.airQuality.requestsPerDay(oslo)
+                == ["open-meteo": 86400 / Int(AirQualityFeed.cadence.seconds) * OpenMeteoAirQuality.callsPerFetch])
+    }
+}

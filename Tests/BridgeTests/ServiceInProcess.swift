@@ -1,0 +1,28 @@
+import Configuration
+import Foundation
+import TestSupport
+
+@testable import Bridge
+
+/// A `BridgeService` in the test's process, never started: for executing feeds' updates and
+/// reading its state and `state_dir` without a broker or a provider.
+struct ServiceInProcess {
+    let folder = TemporaryFolder()
+    let service: BridgeService
+    let configuration: BridgeConfiguration
+
+    /// The service for `location`, its `state_dir` in a temporary folder.
+    init(_ location: LocationSettings) throws {
+        configuration = BridgeConfiguration(stateDirectory: folder.path + "/state", locations: [location])
+        try FileManager.default.createDirectory(atPath: folder.path + "/state", withIntermediateDirectories: true)
+        let refresher = Refresher(
+            configuration: configuration, providers: [:], transport: HTTPTransport(clock: BridgeClock()))
+        service = BridgeService(
+            configuration: configuration, clock: BridgeClock(), log: Log(level: .error), refresher: refresher)
+    }
+
+    /// What `state_dir` holds for location `id`.
+    func saved(_ id: String) -> LocationState? {
+        StateStore(directory: configuration.stateDirectory).load(location: id)
+    }
+}
