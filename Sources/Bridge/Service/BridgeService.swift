@@ -141,11 +141,11 @@ public actor BridgeService {
             let deadline = ContinuousClock.now + .seconds(10)
             // A refusal that waiting cannot change (credentials, TLS, options) ends the wait.
             let final: Set<MQTTConnectionError.Kind> = [.notAuthorised, .tls, .invalidOptions]
-            // Falling back to MQTT 3.1.1 takes one more attempt.
+            // Falling back to MQTT 3.1.1 takes one more attempt: 10 s more while the first
+            // attempt has not ended yet, or ended as one to a 3.1.1-only broker.
+            let mayFallBack = { [self] in lastConnectionFailure.map { $0.kind == .protocolVersion } ?? true }
             while !connected, lastConnectionFailure.map({ final.contains($0.kind) }) != true,
-                ContinuousClock.now < deadline
-                    + (lastConnectionFailure?.kind == .protocolVersion ? .seconds(10) : .zero),
-                !Task.isCancelled
+                ContinuousClock.now < deadline + (mayFallBack() ? .seconds(10) : .zero), !Task.isCancelled
             {
                 try? await Task.sleep(for: .milliseconds(50))
             }
