@@ -55,12 +55,12 @@ extension ClientCore {
 
     private func didConnect(code: Int32, flags: Int32) {
         guard code == 0 else {
-            let error = MQTTConnectionError.refusedByBroker(code: code, options: options)
-            let retryIn = updateState { state -> Duration? in
-                defer { state.attemptReported = true }
-                return state.attemptReported ? nil : state.retryDelay
+            let event = updateState { state in
+                let error = MQTTConnectionError.refusedByBroker(
+                    code: code, version: state.negotiation.current, options: options)
+                return state.attemptFailed(error, mismatch: MQTTConnectionError.refusesVersion(code: code))
             }
-            if let retryIn { continuation.yield(.connectionFailed(error, retryIn: retryIn)) }
+            if let event { continuation.yield(event) }
             return
         }
         collectLog(false)
@@ -70,6 +70,7 @@ extension ClientCore {
             state.draining = true
             state.attemptAccepted = true
             state.attemptReported = true
+            state.negotiation.accepted()
             return sessionPresent ? [] : state.subscriptions.sorted { $0.key < $1.key }
         }
         for (filter, subscription) in resubscribe {
@@ -106,12 +107,10 @@ extension ClientCore {
                     reason: MQTTConnectionError.lost(rc: rc, errno: savedErrno, log: state.attemptLog, options: options)
                         .message)
             }
-            guard !state.attemptReported else { return nil }
-            state.attemptReported = true
-            guard state.phase == .running else { return nil }
-            return .connectionFailed(
+            return state.attemptFailed(
                 .connectFailure(rc: rc, errno: savedErrno, log: state.attemptLog, options: options),
-                retryIn: state.retryDelay)
+                mismatch: MQTTConnectionError.looksLikeVersionMismatch(
+                    rc: rc, errno: savedErrno, log: state.attemptLog, options: options))
         }
         if let event { continuation.yield(event) }
     }

@@ -48,25 +48,27 @@ extension ClientCore {
 
         var failures = 0
         var everConnected = false
-        var hostConfigured = false
+        // The host's addresses, dialled in turn until one answers (`HostAddresses`).
+        var addresses: [String] = []
         while !stopRequested {
+            if addresses.isEmpty {
+                addresses = options.tls == nil ? HostAddresses.resolve(options.host) : [options.host]
+            }
+            let target = addresses.removeFirst()
             // The wait after this attempt should it fail, announced with the failure.
             let retryDelay = reconnectPolicy.delay(failures: failures, afterLoss: everConnected)
-            updateState { state in
+            let version = updateState { state in
                 state.retryDelay = retryDelay
                 state.attemptReported = false
                 state.attemptAccepted = false
+                state.quietAttempt = !addresses.isEmpty
+                state.fellBack = false
                 state.attemptLog.removeAll()
+                return state.negotiation.current
             }
             collectLog(true)
-            let rc: Int32
-            if hostConfigured {
-                rc = mosquitto_reconnect_async(handle.pointer)
-            } else {
-                rc = mosquitto_connect_async(
-                    handle.pointer, options.host, Int32(options.port), Int32(options.keepAlive))
-                hostConfigured = rc != MOSQ_ERR_INVAL.rawValue && rc != MOSQ_ERR_NOMEM.rawValue
-            }
+            _ = Self.setProtocol(handle.pointer, version)
+            let rc = mosquitto_connect_async(handle.pointer, target, Int32(options.port), Int32(options.keepAlive))
             let savedErrno = errno
             var wasConnected = false
             if Mosquitto.isSuccess(rc) {
@@ -76,9 +78,14 @@ extension ClientCore {
             }
             if stopRequested { break }
             if wasConnected {
+                addresses.removeAll()
                 failures = 0
                 everConnected = true
                 sleepUnlessStopped(for: reconnectPolicy.delay(failures: failures, afterLoss: everConnected))
+            } else if !addresses.isEmpty {
+                continue  // the next address, at once
+            } else if state.withLock({ $0.fellBack }) {
+                continue  // 3.1.1, at once
             } else {
                 sleepUnlessStopped(for: retryDelay)
             }
@@ -106,9 +113,15 @@ extension ClientCore {
                 return accepted
             }
             if !isAccepted && ContinuousClock.now >= deadline {
+                // Connected but never answered: a broker that does not understand the CONNECT.
+                let silent = Self.isConnected(mosquitto_socket(handle.pointer))
                 endAttempt(
                     error: MQTTConnectionError(
-                        .unreachable, "timed out connecting to \(options.endpoint) after \(options.connectTimeout)s"))
+                        .unreachable,
+                        silent
+                            ? "no CONNACK from \(options.endpoint) within \(options.connectTimeout)s"
+                            : "timed out connecting to \(options.endpoint) after \(options.connectTimeout)s"),
+                    mismatch: silent)
                 return false
             }
         }
@@ -180,16 +193,26 @@ extension ClientCore {
             }
             if wasConnected { continuation.yield(.disconnected(reason: reason.message)) }
         } else {
-            endAttempt(error: .connectFailure(rc: rc, errno: savedErrno, log: log, options: options))
+            endAttempt(
+                error: .connectFailure(rc: rc, errno: savedErrno, log: log, options: options),
+                mismatch: MQTTConnectionError.looksLikeVersionMismatch(
+                    rc: rc, errno: savedErrno, log: log, options: options))
         }
     }
 
-    private func endAttempt(error: MQTTConnectionError) {
-        let retryIn = updateState { state -> Duration? in
-            defer { state.attemptReported = true }
-            return !state.attemptReported && state.phase == .running ? state.retryDelay : nil
+    private func endAttempt(error: MQTTConnectionError, mismatch: Bool) {
+        let event = updateState { $0.attemptFailed(error, mismatch: mismatch) }
+        if let event { continuation.yield(event) }
+    }
+
+    /// Whether `socket` has a TCP connection (its peer is known).
+    private static func isConnected(_ socket: Int32) -> Bool {
+        guard socket >= 0 else { return false }
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        return withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(socket, $0, &length) == 0 }
         }
-        if let retryIn { continuation.yield(.connectionFailed(error, retryIn: retryIn)) }
     }
 
     /// Quick retries, then exponential backoff (see `ReconnectPolicy`).

@@ -10,7 +10,7 @@ final class ClientCore: Sendable {
     let handle: MosquittoHandle
     let options: MQTTConnectOptions
     let continuation: AsyncStream<MQTTEvent>.Continuation
-    let state = Mutex(ClientState())
+    let state: Mutex<ClientState>
     /// Wakes the network thread from `poll` once a connection is up (`wake()`).
     let wakeFD: Int32
     /// Whether the network thread is (about to be) waiting in `poll`: only then does `wake()`
@@ -38,6 +38,10 @@ final class ClientCore: Sendable {
             throw MQTTConnectionError(.other, "cannot create an eventfd: \(String(cString: strerror(errno)))")
         }
         self.wakeFD = wakeFD
+        self.state = Mutex(
+            ClientState(
+                negotiation: ProtocolNegotiation(
+                    configured: options.protocolVersion, fallback: options.protocolFallback)))
         self.handle = MosquittoHandle(pointer: pointer)
         self.options = options
         self.continuation = continuation
@@ -150,6 +154,14 @@ final class ClientCore: Sendable {
         }
     }
 
+    /// Makes the next CONNECT speak `version`.
+    static func setProtocol(_ mosq: OpaquePointer, _ version: MQTTProtocolVersion) -> Int32 {
+        mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, version == .v5 ? MQTT_PROTOCOL_V5 : MQTT_PROTOCOL_V311)
+    }
+
+    /// The MQTT version of the current connection (or attempt).
+    var protocolVersion: MQTTProtocolVersion { state.withLock { $0.negotiation.current } }
+
     private static let systemCAFile = "/etc/ssl/certs/ca-certificates.crt"
     private static let systemCAPath = "/etc/ssl/certs"
 
@@ -159,8 +171,7 @@ final class ClientCore: Sendable {
                 throw MQTTConnectionError(.invalidOptions, "\(what): \(Mosquitto.describe(rc))")
             }
         }
-        let version = options.protocolVersion == .v5 ? MQTT_PROTOCOL_V5 : MQTT_PROTOCOL_V311
-        try check(mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, version), "protocol version")
+        try check(setProtocol(mosq, options.protocolVersion), "protocol version")
         // Publish/subscribe from other threads only queue packets; the network thread writes them.
         try check(mosquitto_threaded_set(mosq, true), "threaded mode")
         if options.username != nil || options.password != nil {
@@ -205,7 +216,7 @@ extension ClientCore {
         let rc = message.payload.withUnsafeBytes { raw -> Int32 in
             let length = Int32(clamping: raw.count)
             let qos = Int32(message.qos)
-            guard options.protocolVersion == .v5, let expiry = message.messageExpiry, expiry > 0 else {
+            guard let expiry = message.messageExpiry, expiry > 0, protocolVersion == .v5 else {
                 return mosquitto_publish(mosq, &mid, message.topic, length, raw.baseAddress, qos, message.retain)
             }
             var properties: OpaquePointer?
@@ -241,7 +252,7 @@ extension ClientCore {
 extension ClientCore {
     /// Sends a SUBSCRIBE for `filter`; libmosquitto's return code.
     func subscribe(_ filter: String, _ subscription: SubscriptionOptions) -> Int32 {
-        let options = subscription.noLocal ? Int32(MQTT_SUB_OPT_NO_LOCAL.rawValue) : 0
+        let options = subscription.noLocal && protocolVersion == .v5 ? Int32(MQTT_SUB_OPT_NO_LOCAL.rawValue) : 0
         defer { wake() }
         return mosquitto_subscribe_v5(handle.pointer, nil, filter, Int32(subscription.qos), options, nil)
     }

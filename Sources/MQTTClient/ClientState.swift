@@ -25,6 +25,14 @@ struct ClientState: ~Copyable {
     }
 
     var phase: Phase = .idle
+    /// The MQTT version of the current attempt or connection (`ProtocolNegotiation`).
+    var negotiation: ProtocolNegotiation
+    /// Whether a failure of the current attempt goes unreported: the host's next address is
+    /// dialled at once (`HostAddresses`).
+    var quietAttempt = false
+    /// Whether the current attempt failed as a broker that does not speak MQTT 5 would fail it,
+    /// and the next attempt, at once, speaks 3.1.1.
+    var fellBack = false
     /// Until when a stopping network thread may wait for its DISCONNECT to go out.
     var stopDeadline: ContinuousClock.Instant?
     /// Between CONNACK (accepted) and the end of that connection.
@@ -54,6 +62,24 @@ struct ClientState: ~Copyable {
     var earlyAcks: Set<Int32> = []
     var waiters: [UInt64: Waiter] = [:]
     var nextWaiterID: UInt64 = 0
+
+    init(negotiation: ProtocolNegotiation) {
+        self.negotiation = negotiation
+    }
+
+    /// The event that reports the current attempt's failure, once; `nil` when it was reported,
+    /// the client is stopping, or the host's next address is tried at once. An MQTT 5 attempt
+    /// that failed as a 3.1.1-only broker fails it (`mismatch`) says that 3.1.1 comes next.
+    mutating func attemptFailed(_ error: MQTTConnectionError, mismatch: Bool) -> MQTTEvent? {
+        guard !attemptReported else { return nil }
+        attemptReported = true
+        guard phase == .running, !quietAttempt else { return nil }
+        guard negotiation.failed(mismatch: mismatch) else { return .connectionFailed(error, retryIn: retryDelay) }
+        fellBack = true
+        retryDelay = .zero
+        let message = error.message + "; the broker may speak only MQTT 3.1.1: trying MQTT 3.1.1"
+        return .connectionFailed(MQTTConnectionError(.protocolVersion, message), retryIn: .zero)
+    }
 
     func isSatisfied(_ condition: Condition) -> Bool {
         switch condition {
@@ -112,6 +138,7 @@ extension [ClientState.Waiter] {
 /// What a subscription asked for, re-sent on every reconnect without a session.
 struct SubscriptionOptions: Sendable, Equatable {
     var qos: Int
-    /// MQTT 5 "no local": the broker sends none of our own publications back.
+    /// MQTT 5 "no local": the broker sends none of our own live publications back (asked for
+    /// only on MQTT 5 connections; retained copies sent at subscription time still come).
     var noLocal: Bool
 }

@@ -41,6 +41,11 @@ public final class MQTTClient: Sendable {
     /// The options this client was created with.
     public var options: MQTTConnectOptions { core.options }
 
+    /// The MQTT version of the current connection: `options.protocolVersion`, or 3.1.1 when the
+    /// broker did not accept MQTT 5 (`MQTTConnectOptions.protocolFallback`). Without MQTT 5 there
+    /// is no message expiry and no "no local".
+    public var protocolVersion: MQTTProtocolVersion { core.protocolVersion }
+
     /// Whether the broker has accepted the current connection.
     public var isConnected: Bool { core.state.withLock { $0.connected } }
 
@@ -69,7 +74,7 @@ public final class MQTTClient: Sendable {
     ///     10 000, in order, retain flag intact) and sent right after the next CONNACK, before
     ///     anything published later; QoS 0 messages then throw `.notConnected`.
     ///   - messageExpiry: seconds after which the broker drops the message (and a retained copy);
-    ///     sent only with MQTT 5 and when greater than 0.
+    ///     sent only on an MQTT 5 connection and when greater than 0.
     /// - Throws: `MQTTConnectionError` for an invalid topic or QoS, or when the message cannot be queued.
     public func publish(topic: String, payload: [UInt8], qos: Int, retain: Bool, messageExpiry: UInt32? = nil)
         throws(MQTTConnectionError)
@@ -108,9 +113,9 @@ public final class MQTTClient: Sendable {
 
     /// Subscribes to `filter` (`+` and `#` allowed) now if connected, and again after every
     /// reconnect without a session. Messages arrive as `.message` events.
-    /// With `noLocal` (MQTT 5 only; ignored with 3.1.1) the broker sends none of this client's
-    /// own publications back, neither live nor retained: whatever arrives was written by
-    /// someone else.
+    /// With `noLocal` (MQTT 5 only; ignored on a 3.1.1 connection) the broker sends none of this
+    /// client's own live publications back. Retained messages sent because of the subscription
+    /// (`MQTTMessage.retain`) come whoever wrote them, and on 3.1.1 every own publication comes back.
     /// - Throws: `MQTTConnectionError` for an invalid filter or QoS.
     public func subscribe(_ filter: String, qos: Int, noLocal: Bool = false) throws(MQTTConnectionError) {
         guard (0...2).contains(qos) else {
@@ -119,7 +124,7 @@ public final class MQTTClient: Sendable {
         guard MQTTTopicFilter.isValidFilter(filter) else {
             throw MQTTConnectionError(.invalidOptions, "invalid topic filter '\(filter)'")
         }
-        let subscription = SubscriptionOptions(qos: qos, noLocal: noLocal && options.protocolVersion == .v5)
+        let subscription = SubscriptionOptions(qos: qos, noLocal: noLocal)
         let connected = core.updateState { state in
             state.subscriptions[filter] = subscription
             return state.connected

@@ -62,6 +62,10 @@ public struct MQTTConnectOptions: Sendable, Hashable {
     /// Keep-alive interval in seconds (5...65535); a silent broker is detected after 1.5× this.
     public var keepAlive: Int
     public var protocolVersion: MQTTProtocolVersion
+    /// With `protocolVersion` 5: whether a broker that does not answer MQTT 5 like an MQTT 5
+    /// broker (CONNACK "unacceptable protocol version", the connection closed, or no CONNACK
+    /// within `connectTimeout`) is tried with 3.1.1 at once (`ProtocolNegotiation`).
+    public var protocolFallback: Bool
     /// MQTT clean session (3.1.1) / clean start (5).
     public var cleanSession: Bool
     /// TLS settings; `nil` means plain TCP.
@@ -75,7 +79,8 @@ public struct MQTTConnectOptions: Sendable, Hashable {
     /// Seconds a connection attempt (TCP, TLS and CONNACK) may take before it counts as failed.
     public var connectTimeout: Int
 
-    /// Options with the defaults a bridge wants: port 1883, keepalive 60 s, MQTT 5, clean
+    /// Options with the defaults a bridge wants: port 1883, keepalive 60 s, MQTT 5 (3.1.1 for a
+    /// broker that does not speak 5), clean
     /// session, plain TCP, no will, after a lost connection five retries 250 ms apart, then after 1, 2, 4 ... up to 30 s, 10 s connect timeout.
     public init(
         host: String,
@@ -85,6 +90,7 @@ public struct MQTTConnectOptions: Sendable, Hashable {
         password: String? = nil,
         keepAlive: Int = 60,
         protocolVersion: MQTTProtocolVersion = .v5,
+        protocolFallback: Bool = true,
         cleanSession: Bool = true,
         tls: MQTTTLSOptions? = nil,
         will: MQTTWill? = nil,
@@ -99,6 +105,7 @@ public struct MQTTConnectOptions: Sendable, Hashable {
         self.password = password
         self.keepAlive = keepAlive
         self.protocolVersion = protocolVersion
+        self.protocolFallback = protocolFallback
         self.cleanSession = cleanSession
         self.tls = tls
         self.will = will

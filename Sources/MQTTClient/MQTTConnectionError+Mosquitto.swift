@@ -39,6 +39,24 @@ extension MQTTConnectionError {
         }
     }
 
+    /// Whether an attempt that ended this way before CONNACK looks like a broker that does not
+    /// speak the version asked for: it closed the connection or broke the protocol during the
+    /// MQTT handshake (TLS failures and refused TCP connections are something else).
+    static func looksLikeVersionMismatch(rc: Int32, errno code: Int32, log: [String], options: MQTTConnectOptions)
+        -> Bool
+    {
+        if options.tls != nil, log.contains(where: isTLSLine) { return false }
+        switch rc {
+        case MOSQ_ERR_CONN_LOST, MOSQ_ERR_NO_CONN, MOSQ_ERR_PROTOCOL, MOSQ_ERR_MALFORMED_PACKET: return true
+        case MOSQ_ERR_ERRNO: return code == ECONNRESET || code == EPIPE
+        default: return false
+        }
+    }
+
+    /// Whether a CONNACK code refuses the protocol version: 3.1.1's code 1 (which a 3.1.1-only
+    /// broker sends to an MQTT 5 client too) or MQTT 5's 0x84.
+    static func refusesVersion(code: Int32) -> Bool { code == 1 || code == 0x84 }
+
     /// Why an established connection ended, when we did not ask for it.
     static func lost(rc: Int32, errno code: Int32, log: [String], options: MQTTConnectOptions) -> Self {
         let endpoint = options.endpoint
@@ -55,8 +73,8 @@ extension MQTTConnectionError {
     }
 
     /// A CONNACK with a failure code (MQTT 3.1.1 return code or MQTT 5 reason code).
-    static func refusedByBroker(code: Int32, options: MQTTConnectOptions) -> Self {
-        switch (options.protocolVersion, code) {
+    static func refusedByBroker(code: Int32, version: MQTTProtocolVersion, options: MQTTConnectOptions) -> Self {
+        switch (version, code) {
         case (.v311, 4), (.v5, 0x86):
             return Self(.notAuthorised, "not authorised: bad username or password")
         case (.v311, 5), (.v5, 0x87):
@@ -65,10 +83,10 @@ extension MQTTConnectionError {
             return Self(.notAuthorised, "not authorised: this client is banned by the broker")
         case (.v5, 0x8C):
             return Self(.notAuthorised, "not authorised: the broker does not accept this authentication method")
-        case (.v311, 1), (.v5, 0x84):
+        case (.v311, 1), (.v5, 1), (.v5, 0x84):
             return Self(
                 .rejected,
-                "the broker refused MQTT \(options.protocolVersion == .v5 ? "5" : "3.1.1") (try the other protocol version)"
+                "the broker refused MQTT \(version == .v5 ? "5" : "3.1.1") (try the other protocol version)"
             )
         case (.v311, 2), (.v5, 0x85):
             return Self(.rejected, "the broker rejected the client id '\(options.clientID)'")

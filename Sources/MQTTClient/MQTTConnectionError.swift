@@ -20,6 +20,8 @@ public struct MQTTConnectionError: Error, Sendable, Hashable, CustomStringConver
         case tls
         /// The broker refused the connection for another reason, or broke the protocol.
         case rejected
+        /// The broker did not accept the MQTT version asked for (the client then tries 3.1.1).
+        case protocolVersion
         /// An established connection was lost.
         case connectionLost
         /// A QoS 0 message could not be sent because there is no connection.

@@ -345,12 +345,12 @@ struct NWSTests {
             await cache.load(key: "nws-points-38.8894,-77.0352") == Fixtures.bytes("nws", "points_washington_dc.json"))
     }
 
-    @Test("a failing hourly forecast fails the fetch with the problem's text")
+    @Test("both forecasts failing fail the fetch with the hourly problem's text")
     func hourlyFails() async throws {
         let transport = await Self.washingtonTransport()
-        await transport.serve(
-            "/proxy/gridpoints/LWX/97,71/forecast/hourly", status: 503,
-            body: Fixtures.bytes("nws", "error_503_unavailable_resource.json"))
+        for path in ["/proxy/gridpoints/LWX/97,71/forecast/hourly", "/proxy/gridpoints/LWX/97,71/forecast"] {
+            await transport.serve(path, status: 503, body: Fixtures.bytes("nws", "error_503_unavailable_resource.json"))
+        }
         let provider = try NWS(baseURL: "http://127.0.0.1:9/proxy", userAgent: Self.userAgent)
         do {
             _ = try await provider.fetch(ProviderQuery(latitude: 38.8894, longitude: -77.0352), transport: transport)

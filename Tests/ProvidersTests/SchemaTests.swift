@@ -121,6 +121,8 @@ struct SchemaTests {
         openMeteo("dst_berlin_autumn_unixtime.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
         openMeteo("dst_berlin_autumn_iso8601.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
         openMeteo("dst_berlin_autumn_unixtime_no_current.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
+        openMeteo("daily_only_berlin_autumn_unixtime.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
+        openMeteo("gmt_answer_berlin_autumn_unixtime.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
         openMeteo("dst_berlin_spring_unixtime.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
         openMeteo("dst_berlin_spring_iso8601.json", place("berlin", 52.52, 13.41, "Europe/Berlin")),
         openMeteo("dst_sydney_autumn_unixtime.json", place("sydney", -33.87, 151.21, "Australia/Sydney")),

@@ -11,13 +11,27 @@ public struct TestBrokerError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// A private `mosquitto` on a free loopback port, for tests.
+/// A private `mosquitto` (or amqtt, a broker that speaks only MQTT 3.1.1) on a free loopback
+/// port, for tests.
 ///
 /// Writes its `mosquitto.conf` (and log, and persistence file) into a fresh temporary
 /// directory, listens on 127.0.0.1 only and allows anonymous clients. `extraConfig` is
 /// appended after the `listener` line, so per-listener options (`cafile`, `password_file`,
 /// ...) apply to it. Stopped (SIGTERM) and its directory removed on deinit.
 public final class TestBroker: Sendable {
+    /// Which broker runs.
+    public enum Kind: Sendable, CustomStringConvertible {
+        /// mosquitto 2 (MQTT 5 and 3.1.1).
+        case mosquitto
+        /// amqtt from PyPI (`AMQTT`, else `/opt/weather2mqtt-amqtt/bin/amqtt`, where
+        /// `deploy/dev/install-deps.sh` puts it): MQTT 3.1.1 only, no persistence.
+        case amqtt
+
+        public var description: String { self == .mosquitto ? "mosquitto" : "amqtt" }
+    }
+
+    /// The broker that runs.
+    public let kind: Kind
     /// The TCP port on 127.0.0.1.
     public let port: Int
     /// The temporary directory holding `mosquitto.conf`, `mosquitto.log` and persistence.
@@ -35,26 +49,46 @@ public final class TestBroker: Sendable {
     }
 
     /// Starts a broker and waits (at most ~5 s) until it accepts connections.
-    public static func start(extraConfig: String = "", persistence: Bool = false) throws -> TestBroker {
+    public static func start(_ kind: Kind = .mosquitto, extraConfig: String = "", persistence: Bool = false) throws
+        -> TestBroker
+    {
         var lastError: Error?
         for _ in 0..<3 {  // a free port can be taken by someone else before mosquitto binds it
-            let broker = try TestBroker(port: freeLoopbackPort(), extraConfig: extraConfig, persistence: persistence)
+            let broker = try TestBroker(
+                kind: kind, port: freeLoopbackPort(), extraConfig: extraConfig, persistence: persistence)
             do {
                 try broker.launch()
                 return broker
             } catch {
                 lastError = error
-                guard broker.log.contains("Address already in use") else { throw error }
+                guard broker.log.contains("Address already in use") || broker.log.contains("address already in use")
+                else { throw error }
             }
         }
         throw lastError ?? TestBrokerError("mosquitto did not start")
     }
 
-    private init(port: Int, extraConfig: String, persistence: Bool) throws {
+    private init(kind: Kind, port: Int, extraConfig: String, persistence: Bool) throws {
+        self.kind = kind
         self.port = port
         let base = FileManager.default.temporaryDirectory.path
         directory = base + "/testbroker-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        guard kind == .mosquitto else {
+            configPath = directory + "/amqtt.yaml"
+            let config = """
+                listeners:
+                  default:
+                    type: tcp
+                    bind: 127.0.0.1:\(port)
+                plugins:
+                  amqtt.plugins.authentication.AnonymousAuthPlugin:
+                    allow_anonymous: true
+
+                """
+            try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+            return
+        }
         configPath = directory + "/mosquitto.conf"
         var config = """
             # written by TestBroker
@@ -80,23 +114,32 @@ public final class TestBroker: Sendable {
     }
 
     private func launch() throws {
-        guard let executable = findExecutable("mosquitto") else {
-            throw TestBrokerError("mosquitto not found in PATH or /usr/sbin (apt-get install mosquitto)")
+        let child: pid_t
+        if kind == .amqtt {
+            let executable = ProcessInfo.processInfo.environment["AMQTT"] ?? "/opt/weather2mqtt-amqtt/bin/amqtt"
+            guard FileManager.default.isExecutableFile(atPath: executable) else {
+                throw TestBrokerError("amqtt not found at \(executable) (bash deploy/dev/install-deps.sh installs it)")
+            }
+            child = try spawnWithDefaultSignals(executable, ["-c", configPath], log: directory + "/mosquitto.log")
+        } else {
+            guard let executable = findExecutable("mosquitto") else {
+                throw TestBrokerError("mosquitto not found in PATH or /usr/sbin (apt-get install mosquitto)")
+            }
+            child = try spawnWithDefaultSignals(executable, ["-c", configPath])
         }
-        let child = try spawnWithDefaultSignals(executable, ["-c", configPath])
         pid.withLock { $0 = child }
 
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(kind == .amqtt ? 20 : 5)
         while Date() < deadline {
             if canConnect(port: port) { return }
             if let status = reap(child) {
                 pid.withLock { $0 = nil }
-                throw TestBrokerError("mosquitto exited (status \(status)):\n\(log)")
+                throw TestBrokerError("\(kind) exited (status \(status)):\n\(log)")
             }
             usleep(10_000)
         }
         stop()
-        throw TestBrokerError("mosquitto did not accept connections on 127.0.0.1:\(port) within 5 s:\n\(log)")
+        throw TestBrokerError("\(kind) did not accept connections on 127.0.0.1:\(port) in time:\n\(log)")
     }
 
     /// Stops the broker with SIGTERM (it saves persistence) and waits for it; SIGKILL after 5 s.
@@ -139,7 +182,8 @@ public final class TestBroker: Sendable {
     /// retained messages in subscription order, so its arrival means all of `filter`'s
     /// retained messages have been seen. `timeout` bounds the whole read.
     public func retained(_ filter: String, timeout: Double = 2) throws -> [String: String] {
-        let sentinel = "$testbroker/sentinel-\(UUID().uuidString)"
+        // amqtt takes no '$' topics from clients.
+        let sentinel = (kind == .amqtt ? "" : "$") + "testbroker/sentinel-\(UUID().uuidString)"
         try publish(sentinel, "end", retain: true)
         defer { try? publish(sentinel, "", retain: true) }
 
@@ -228,7 +272,7 @@ func canConnect(port: Int) -> Bool {
 ///
 /// Test runners block SIGTERM and friends in their threads and `Process` passes that mask on,
 /// which would make mosquitto deaf to SIGTERM.
-private func spawnWithDefaultSignals(_ executable: String, _ arguments: [String]) throws -> pid_t {
+private func spawnWithDefaultSignals(_ executable: String, _ arguments: [String], log: String? = nil) throws -> pid_t {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -246,7 +290,7 @@ private func spawnWithDefaultSignals(_ executable: String, _ arguments: [String]
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, log ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
     // Inherit none of the test process's other descriptors (pipes of other children):
     // mark them close-on-exec (posix_spawn_file_actions_addclosefrom_np is not imported).
     if let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {

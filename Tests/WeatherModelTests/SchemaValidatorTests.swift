@@ -160,26 +160,32 @@ struct SchemaValidatorTests {
     static let statusExamples = [
         #"""
         {"location":"home","state":"waiting","provider":null,"last_success":null,"last_attempt":null,
-         "next_poll":"2026-11-22T14:03:12+01:00","consecutive_failures":0,"last_error":null,"quota":{}}
+         "next_poll":"2026-11-22T14:03:12+01:00","consecutive_failures":0,"last_error":null,"quota":{},"partial":[]}
         """#,
         #"""
         {"location":"home","state":"ok","provider":"met-no","last_success":"2026-11-22T14:03:12+01:00",
          "last_attempt":"2026-11-22T14:03:12+01:00","next_poll":"2026-11-22T14:18:12+01:00",
          "consecutive_failures":0,"last_error":null,
-         "quota":{"met-no":{"used_today":96,"budget":8000},"open-meteo":{"used_today":0,"budget":9000}}}
+         "quota":{"met-no":{"used_today":96,"budget":8000},"open-meteo":{"used_today":0,"budget":9000}},"partial":[]}
         """#,
         #"""
         {"location":"cabin_2","state":"error","provider":"open-meteo","last_success":"2026-11-22T10:00:00-05:00",
          "last_attempt":"2026-11-22T14:00:00-05:00","next_poll":"2026-11-22T14:08:00-05:00","consecutive_failures":3,
          "last_error":{"at":"2026-11-22T14:00:00-05:00","provider":"nws","message":"HTTP 503","http_status":503},
-         "quota":{"nws":{"used_today":40,"budget":5000}}}
+         "quota":{"nws":{"used_today":40,"budget":5000}},"partial":[]}
         """#,
         #"""
         {"location":"x","state":"stale","provider":"pirate-weather","last_success":"2026-11-22T10:00:00+05:30",
          "last_attempt":"2026-11-22T14:00:00+05:30","next_poll":null,"consecutive_failures":1,
          "last_error":{"at":"2026-11-22T14:00:00+05:30","provider":"pirate-weather","message":"timed out",
                        "http_status":null},
-         "quota":{"pirate-weather":{"used_today":1000,"budget":1000}}}
+         "quota":{"pirate-weather":{"used_today":1000,"budget":1000}},"partial":[]}
+        """#,
+        #"""
+        {"location":"home","state":"ok","provider":"open-meteo","last_success":"2026-11-22T14:03:12+01:00",
+         "last_attempt":"2026-11-22T14:03:12+01:00","next_poll":"2026-11-22T14:18:12+01:00",
+         "consecutive_failures":0,"last_error":null,"quota":{"open-meteo":{"used_today":1,"budget":9000}},
+         "partial":["current","hourly"]}
         """#,
     ]
 

@@ -2,7 +2,7 @@
 # Installs the Debian packages weather2mqtt builds, runs and tests with, if any is missing.
 # Used by the README's run and test commands and by .ci/run.
 set -euo pipefail
-packages=(libmosquitto-dev libcurl4-openssl-dev libmicrohttpd-dev libyaml-dev mosquitto mosquitto-clients tzdata pkg-config python3 python3-jsonschema ca-certificates openssl
+packages=(libmosquitto-dev libcurl4-openssl-dev libmicrohttpd-dev libyaml-dev mosquitto mosquitto-clients tzdata pkg-config python3 python3-jsonschema python3-venv ca-certificates openssl
   libfreetype-dev libharfbuzz-dev libfontconfig-dev zlib1g-dev libstdc++-12-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   python3-yaml python3-jinja2 debootstrap)
 missing=()

@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash deploy/dev/install-deps.sh
+bash deploy/dev/install-amqtt.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build --no-parallel

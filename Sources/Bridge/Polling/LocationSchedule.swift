@@ -58,7 +58,7 @@ public enum LocationSchedule {
     ) -> Transition {
         var state = state
         state.lastAttempt = now
-        state.forecast = result.forecast
+        state.forecast = PartialAnswer.merged(result.forecast, over: state.forecast)
         // A nowcast from a request of its own (met.no's Nowcast 2.0, One Call 4.0's
         // `/timeline/1min`) stays when the same provider's forecast carries none.
         if result.nowcast != nil || (provider != state.provider && provider != ProviderDescriptor.metNo.name) {

@@ -35,6 +35,7 @@ public enum StatusPayload {
             "consecutive_failures": .number(Double(state.consecutiveFailures)),
             "last_error": lastError,
             "quota": .object(quota),
+            "partial": .array((state.forecast?.lacking.names ?? []).map { .string($0) }),
         ]
     }
 

@@ -7,8 +7,13 @@ extension BridgeService {
         switch event {
         case .connected:
             connected = true
-            everConnected = true
             lastConnectionFailure = nil
+            let version = mqtt?.protocolVersion ?? .v5
+            echoes.connected(tracking: version == .v311, will: (topics.bridgeState, Array("offline".utf8)))
+            if version != connectOptions().protocolVersion, !everConnected {
+                log.warning(ProtocolNotice.fellBack(messageExpiry: configuration.mqtt.messageExpiry))
+            }
+            everConnected = true
             log.info("connected to the MQTT broker; republishing \(retained.count) retained topics")
             send(topics.bridgeState, Array("online".utf8), retain: true)
             for topic in retained.order {
@@ -25,8 +30,7 @@ extension BridgeService {
                     try mqtt?.subscribe(Discovery.statusTopic(prefix: prefix), qos: 1)
                 }
                 try mqtt?.subscribe(Discovery.cleanupFilter(prefix: prefix), qos: 1)
-                // Our own topics, to correct what another client writes there (MQTT 5: none of
-                // our own publications come back).
+                // Our own topics, to correct what another client writes there (`OwnEchoes`).
                 try mqtt?.subscribe(OwnTopics.filter(base: topics.base), qos: 1, noLocal: true)
             } catch {
                 log.warning("subscribe failed: \(error.description)")
@@ -55,7 +59,8 @@ extension BridgeService {
     func handle(_ message: MQTTMessage) {
         let prefix = configuration.homeAssistant.prefix
         if OwnTopics.isOwn(message.topic, base: topics.base) {
-            correctForeignWrite(message)
+            let origin = echoes.origin(topic: message.topic, payload: message.payload, retained: message.retain)
+            if origin != .ownOrStored { correctForeignWrite(message, surelyForeign: origin == .foreign) }
             return
         }
         if receiveStationMessage(message) { return }
@@ -80,7 +85,7 @@ extension BridgeService {
                 "removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
             send(message.topic, [], retain: true)
             if let location = Discovery.ownedLocation(topic: message.topic, prefix: prefix) {
-                clearTopics(of: location)
+                clearTopicsAfterDiscovery(of: location)
             }
         }
     }
@@ -113,7 +118,7 @@ extension BridgeService {
     /// Another client wrote to one of our topics: `bridge/state` is set back to `online` at once
     /// (we are connected, so it is), and a held retained topic whose copy differs from ours gets
     /// ours again. Topics we do not hold are left alone (the broker's ACL guards those).
-    func correctForeignWrite(_ message: MQTTMessage) {
+    func correctForeignWrite(_ message: MQTTMessage, surelyForeign: Bool = true) {
         guard connected else { return }
         let expected: [UInt8]?
         if message.topic == topics.bridgeState {
@@ -124,9 +129,15 @@ extension BridgeService {
             expected = heldPayload(message.topic)
         }
         guard let expected, OwnTopics.needsCorrection(received: message.payload, held: expected) else { return }
-        log.warning(
-            "another client wrote to one of the bridge's topics; restoring the bridge's value",
-            ["mqtt.topic": message.topic])
+        if surelyForeign {
+            log.warning(
+                "another client wrote to one of the bridge's topics; restoring the bridge's value",
+                ["mqtt.topic": message.topic])
+        } else {
+            log.info(
+                "the bridge's last will (or a copy) arrived while connected; restoring 'online'",
+                ["mqtt.topic": message.topic])
+        }
         send(message.topic, expected, retain: true)
     }
 

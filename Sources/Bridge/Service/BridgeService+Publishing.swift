@@ -59,7 +59,9 @@ extension BridgeService {
     /// The MQTT 5 message expiry of a retained reading, seconds; `nil` for no expiry.
     func expiry(of topic: String) -> UInt32? {
         let settings = configuration.mqtt
-        guard settings.protocolVersion == .v5, settings.messageExpiry > 0 else { return nil }
+        guard settings.protocolVersion == .v5, settings.messageExpiry > 0, mqtt?.protocolVersion != .v311 else {
+            return nil
+        }
         switch topics.parse(topic) {
         case .location(_, .status), .bridgeState, .bridgeInfo, .alertEvent, .station(_, .status), nil: return nil
         case .station: return UInt32(settings.messageExpiry)
@@ -75,6 +77,7 @@ extension BridgeService {
             try mqtt.publish(
                 topic: topic, payload: payload, qos: settings.qos, retain: retain && settings.retain,
                 messageExpiry: expiry)
+            echoes.sent(topic, payload)
         } catch {
             log.warning("publish failed: \(error.description)", ["mqtt.topic": topic])
         }

@@ -4,16 +4,33 @@ import Configuration
 /// (`RemovedLocations`).
 extension BridgeService {
     /// After (re)connecting: clears every retained topic of each location that has a file in
-    /// `state_dir` but is no longer configured, then deletes that file (its topics are gone, so
-    /// the next start has nothing left to clear).
+    /// `state_dir` but is no longer configured, its Home Assistant device first (`RemovalOrder`),
+    /// then deletes that file (its topics are gone, so the next start has nothing left to clear;
+    /// a stop before then leaves the file, and the next start clears them).
     func clearRemovedLocations() {
         guard connected else { return }
         let removed = RemovedLocations.ids(
             stored: store.storedLocationIDs(), configured: Set(configuration.locations.map(\.id)))
         for id in removed {
-            clearTopics(of: id)
-            store.removeLocation(id)
+            send(Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: id), [], retain: true)
+            clearTopicsAfterDiscovery(of: id, forgetting: true)
         }
+    }
+
+    /// `clearTopics(of:)` once Home Assistant has let go of the location's entities
+    /// (`RemovalOrder.stateDelay` after its discovery config was cleared); `forgetting` then
+    /// deletes its file in `state_dir`.
+    func clearTopicsAfterDiscovery(of location: String, forgetting: Bool = false) {
+        Task { [weak self] in
+            try? await Task.sleep(for: RemovalOrder.stateDelay)
+            await self?.clearTopicsNow(of: location, forgetting: forgetting)
+        }
+    }
+
+    private func clearTopicsNow(of location: String, forgetting: Bool) {
+        guard connected else { return }
+        clearTopics(of: location)
+        if forgetting { store.removeLocation(location) }
     }
 
     /// Clears the retained topics of `location` (not configured) below our base topic.

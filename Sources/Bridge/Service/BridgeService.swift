@@ -27,6 +27,8 @@ public actor BridgeService {
     /// Every retained topic the bridge holds, for republishing.
     var retained = RetainedTopics()
     var mqtt: MQTTClient?
+    /// The bridge's own messages coming back on `<base>/#`, told from other clients' writes.
+    var echoes = OwnEchoes()
     var connected = false
     var everConnected = false
     var lastConnectionFailure: MQTTConnectionError?
@@ -148,8 +150,11 @@ public actor BridgeService {
             let deadline = ContinuousClock.now + .seconds(10)
             // A refusal that waiting cannot change (credentials, TLS, options) ends the wait.
             let final: Set<MQTTConnectionError.Kind> = [.notAuthorised, .tls, .invalidOptions]
+            // Falling back to MQTT 3.1.1 takes one more attempt: 10 s more while the first
+            // attempt has not ended yet, or ended as one to a 3.1.1-only broker.
+            let mayFallBack = { [self] in lastConnectionFailure.map { $0.kind == .protocolVersion } ?? true }
             while !connected, lastConnectionFailure.map({ final.contains($0.kind) }) != true,
-                ContinuousClock.now < deadline, !Task.isCancelled
+                ContinuousClock.now < deadline + (mayFallBack() ? .seconds(10) : .zero), !Task.isCancelled
             {
                 try? await Task.sleep(for: .milliseconds(50))
             }
@@ -186,6 +191,7 @@ public actor BridgeService {
         persistChanged()
         retryUnsavedState()
         if connected {
+            connected = false  // from here on nothing is corrected: its own 'offline' may come back
             try? client.publish(
                 topic: topics.bridgeState, payload: Array("offline".utf8), qos: configuration.mqtt.qos, retain: true)
             _ = await client.waitForPublished(timeout: .seconds(5))

@@ -102,7 +102,8 @@ struct RedactingProvider: WeatherProvider {
     }
 }
 
-/// `weather2mqtt fetch`: every location once, printed as JSON, no MQTT.
+/// `weather2mqtt fetch`: every location once, printed as JSON, no MQTT: the payloads `run` would
+/// publish, the alerts merged from the location's warning sources included.
 public struct OneShotFetch: Sendable {
     let setup: BridgeSetup
 
@@ -119,6 +120,8 @@ public struct OneShotFetch: Sendable {
         var output = JSONObject()
         var code = ExitCode.success
         let now = setup.clock.now()
+        // Warnings as `run` merges them: the location's sources, One Call 4.0 alert texts.
+        let sources = AlertSources(configuration: configuration, transport: setup.refresher.transport, log: setup.log)
         for location in locations {
             let state = LocationState(nextPoll: now)
             let outcome = await setup.refresher.refresh(
@@ -127,6 +130,9 @@ public struct OneShotFetch: Sendable {
             case .fresh(let provider, let result, _):
                 var filled = state
                 filled.forecast = result.forecast
+                filled.forecast?.alerts = await sources.alerts(
+                    for: location, forecast: result.forecast.alerts, alertIDs: result.forecast.alertIDs,
+                    provider: provider, announced: [], now: now)
                 filled.provider = provider
                 filled.fetchedAt = now
                 // The same `expires_at` as `run` gives this answer (met.no: never under 10 min).

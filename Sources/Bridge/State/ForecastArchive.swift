@@ -89,6 +89,10 @@ enum ForecastArchive {
             object["current_from_series"] = .bool(true)
             encoded = .object(object)
         }
+        if !forecast.lacking.isEmpty, var object = encoded.object {
+            object["lacking"] = .array(forecast.lacking.names.map { .string($0) })
+            encoded = .object(object)
+        }
         return encoded
     }
 
@@ -102,6 +106,7 @@ enum ForecastArchive {
             alerts: json["alerts"]?.array.map { $0.compactMap(decodeAlert) },
             timezone: json["timezone"]?.string)
         forecast.currentIsFromSeries = json["current_from_series"]?.bool == true
+        forecast.lacking = ForecastParts(names: json["lacking"]?.array?.compactMap(\.string) ?? [])
         return forecast
     }
 

@@ -93,22 +93,37 @@ public struct NWS: WeatherProvider {
             requests += 1
         }
 
-        var hourlyResponse: ProviderResponse
+        // Each of the two forecasts can fail alone (NWS answers 503 for one while the other
+        // works): what came is published, marked (`Forecast.lacking`); only both failing fails.
+        var hourly: Result<ProviderResponse, ProviderError>
         do {
-            hourlyResponse = try await send(request(rewritten(point.hourlyURL)), transport)
+            hourly = .success(try await send(request(rewritten(point.hourlyURL)), transport))
             requests += 1
         } catch {
+            requests += 1
             // A cached point can go stale (NWS re-gridded an office): ask again, once.
-            guard fromCache, error.httpStatus == 404 || error.httpStatus == 301 else { throw error }
-            point = try await fetchPoint(query, key: key, transport: transport)
-            hourlyResponse = try await send(request(rewritten(point.hourlyURL)), transport)
-            requests += 2
+            if fromCache, error.httpStatus == 404 || error.httpStatus == 301 {
+                point = try await fetchPoint(query, key: key, transport: transport)
+                do {
+                    hourly = .success(try await send(request(rewritten(point.hourlyURL)), transport))
+                } catch {
+                    hourly = .failure(error)
+                }
+            } else {
+                hourly = .failure(error)
+            }
         }
-
-        let forecastBody = try? await send(request(rewritten(point.forecastURL)), transport).body
+        if case .failure(let error) = hourly, !Self.failsAlone(error) { throw error }
+        let hourlyResponse = try? hourly.get()
+        let forecastResponse = try? await send(request(rewritten(point.forecastURL)), transport)
         requests += 1
+        let received: ProviderResponse
+        switch (hourly, forecastResponse) {
+        case (.success(let response), _), (.failure, .some(let response)): received = response
+        case (.failure(let error), nil): throw error
+        }
         var gridBody: [UInt8]?
-        if let gridURL = point.gridURL {
+        if let gridURL = point.gridURL, hourlyResponse != nil {
             gridBody = try? await send(request(rewritten(gridURL)), transport).body
             requests += 1
         }
@@ -119,12 +134,13 @@ public struct NWS: WeatherProvider {
             query.timezone.flatMap(ZoneInfo.init(identifier:)) ?? point.timezone.flatMap(ZoneInfo.init(identifier:))
             ?? .utc
         var forecast = try Self.decode(
-            forecast: forecastBody, hourly: hourlyResponse.body, grid: gridBody, zone: zone,
-            now: hourlyResponse.receivedAt)
+            forecast: forecastResponse?.body, hourly: hourlyResponse?.body, grid: gridBody, zone: zone,
+            now: received.receivedAt)
+        forecast.lacking = hourlyResponse == nil ? .hourly : forecastResponse == nil ? .daily : []
         forecast.alerts = alertsBody.flatMap { try? Self.decodeAlerts($0) }
         forecast.timezone = point.timezone
         // Several answers make one reading: no conditional requests, only a lifetime.
-        var freshness = Freshness(response: hourlyResponse)
+        var freshness = Freshness(response: received)
         freshness.validators = HTTPValidators()
         return ProviderResult(forecast: forecast, freshness: freshness, requests: requests)
     }
@@ -144,6 +160,16 @@ public struct NWS: WeatherProvider {
         let response = ProviderCatalog.defused(try await transport.send(request))
         try ResponseCheck.requireSuccess(response, provider: name, message: Self.problemMessage)
         return response
+    }
+
+    /// Whether a failure of one of the two forecasts may leave the other to be asked: a server
+    /// error or a broken answer. A refused key, a rate limit or no network fails the refresh.
+    static func failsAlone(_ error: ProviderError) -> Bool {
+        switch error {
+        case .http(let status, _, _): status >= 500
+        case .invalidResponse: true
+        default: false
+        }
     }
 
     /// The text of an `application/problem+json` answer: `title: detail`.

@@ -87,9 +87,10 @@ public struct OpenMeteo: WeatherProvider {
         if json["error"]?.bool == true {
             throw .invalidResponse("open-meteo: \(json["reason"]?.string ?? "error")")
         }
+        let configured = timezone.flatMap(ZoneInfo.init(identifier:))
         let zone =
             json["timezone"]?.string.flatMap(ZoneInfo.init(identifier:))
-            ?? timezone.flatMap(ZoneInfo.init(identifier:))
+            ?? configured
             ?? json["utc_offset_seconds"]?.int.map { ZoneInfo(fixed: $0) } ?? .utc
 
         var hours: [Reading] = []
@@ -99,6 +100,7 @@ public struct OpenMeteo: WeatherProvider {
 
         var current: Reading
         var currentFromSeries = false
+        var lacking: ForecastParts = []
         if let block = Block(json, "current", zone: zone),
             let first = try block.readings(legacy: false, limit: 1).first
         {
@@ -122,8 +124,13 @@ public struct OpenMeteo: WeatherProvider {
             // payload builder takes the hour that contains "now".
             current = first
             currentFromSeries = true
+        } else if let start = Block(json, "daily", zone: zone).flatMap({ try? $0.days().first }) {
+            // Daily values only (asked for alone, or a model without hourly data): a partial
+            // answer; the bridge keeps current and hourly from the last good one.
+            current = Reading(time: zone.startOfDay(start.date))
+            lacking = [.current, .hourly]
         } else {
-            throw .invalidResponse("open-meteo: the answer has no current or hourly values")
+            throw .invalidResponse("open-meteo: the answer has no current, hourly or daily values")
         }
         if current.precipitationProbability == nil,
             let hour = hours.last(where: { $0.time <= current.time })
@@ -138,13 +145,43 @@ public struct OpenMeteo: WeatherProvider {
         } else if !hours.isEmpty {
             days = DayBuilder.days(from: hours, intervalMinutes: 60, zone: zone)
         }
-        let today = zone.localDate(current.time)
+        var reportedZone = json["timezone"]?.string
+        // An answer in another zone than the one asked for (a proxy dropped `timezone=`, so it
+        // came in GMT): its days are that zone's dates. The location's days are made again from
+        // the hours, which are instants; the daily block gives only its sunrises and sunsets.
+        var dayZone = zone
+        if let configured, let name = timezone, Self.differs(configured, from: json, at: current.time) {
+            guard !hours.isEmpty else {
+                let answered = json["timezone"]?.string ?? "UTC offset \(json["utc_offset_seconds"]?.int ?? 0) s"
+                throw .invalidResponse(
+                    "open-meteo: the answer is for \(answered), not \(name) (was `timezone` dropped on the way?), "
+                        + "and has no hourly values to make \(name)'s days from")
+            }
+            let sunrises = days.compactMap(\.sunrise)
+            let sunsets = days.compactMap(\.sunset)
+            days = DayBuilder.days(from: hours, intervalMinutes: 60, zone: configured).map { day in
+                var day = day
+                day.sunrise = sunrises.first { configured.localDate($0) == day.date } ?? day.sunrise
+                day.sunset = sunsets.first { configured.localDate($0) == day.date } ?? day.sunset
+                return day
+            }
+            dayZone = configured
+            reportedZone = name
+        }
+        let today = dayZone.localDate(current.time)
         let todayEntry = days.first { $0.date == today }
         var forecast = Forecast(
             current: current, sunrise: todayEntry?.sunrise, sunset: todayEntry?.sunset, hours: hours,
-            intervalMinutes: 60, days: days, alerts: nil, timezone: json["timezone"]?.string)
+            intervalMinutes: 60, days: days, alerts: nil, timezone: reportedZone)
         forecast.currentIsFromSeries = currentFromSeries
+        forecast.lacking = lacking
         return forecast
+    }
+
+    /// Whether the answer's UTC offset at `time` is not the configured zone's.
+    static func differs(_ configured: ZoneInfo, from json: JSONValue, at time: Date) -> Bool {
+        guard let offset = json["utc_offset_seconds"]?.int else { return false }
+        return offset != configured.offset(at: time)
     }
 }
 

@@ -32,28 +32,36 @@ extension PirateWeather {
             ?? timezone.flatMap(ZoneInfo.init(identifier:)) ?? .utc
 
         let hours = (json["hourly"]?["data"]?.array ?? []).compactMap { reading($0, units: units) }
-        var current: Reading
-        if let block = json["currently"], let reading = reading(block, units: units) {
-            current = reading
-        } else if let first = hours.first {
-            current = first
-        } else {
-            throw .invalidResponse("pirate-weather: the answer has no current or hourly values")
-        }
-        if current.precipitationProbability == nil {
-            current.precipitationProbability = hours.last(where: { $0.time <= current.time })?.precipitationProbability
-        }
         // Legacy Dark Sky's `precipAccumulation` is snowfall depth; Pirate Weather's (it adds
         // `flags.version`) is the liquid total.
         let liquidAccumulation = json["flags"]?["version"] != nil
         var days = (json["daily"]?["data"]?.array ?? []).compactMap {
             day($0, units: units, zone: zone, liquidAccumulation: liquidAccumulation)
         }
+        var current: Reading
+        var lacking: ForecastParts = []
+        if let block = json["currently"], let reading = reading(block, units: units) {
+            current = reading
+        } else if let first = hours.first {
+            current = first
+        } else if let first = days.first {
+            // Daily values only (`exclude=currently,hourly`, or a model without them): a partial
+            // answer; the bridge keeps current and hourly from the last good one.
+            current = Reading(time: zone.startOfDay(first.date))
+            lacking = [.current, .hourly]
+        } else {
+            throw .invalidResponse("pirate-weather: the answer has no current, hourly or daily values")
+        }
+        if current.precipitationProbability == nil {
+            current.precipitationProbability = hours.last(where: { $0.time <= current.time })?.precipitationProbability
+        }
         days = DayBuilder.filling(days, from: hours, intervalMinutes: 60, zone: zone)
         let alerts = (json["alerts"]?.array ?? []).compactMap(alert)
-        return Forecast(
+        var forecast = Forecast(
             current: current, hours: hours, intervalMinutes: 60, days: days, alerts: alerts,
             timezone: json["timezone"]?.string)
+        forecast.lacking = lacking
+        return forecast
     }
 
     /// `currently` or one `hourly.data` entry.

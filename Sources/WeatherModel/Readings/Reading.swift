@@ -132,6 +132,9 @@ public struct Forecast: Sendable, Equatable {
     /// Whether `current` is only the first entry of `hours` (the answer had no current
     /// block): the payload builder then publishes the hour that contains "now" instead.
     public var currentIsFromSeries = false
+    /// What the answer lacked (a partial answer: daily values only, or one of NWS's two
+    /// forecasts failed). The bridge keeps those parts from the last good answer.
+    public var lacking: ForecastParts = []
 
     public init(
         current: Reading, sunrise: Date? = nil, sunset: Date? = nil, hours: [Reading] = [],

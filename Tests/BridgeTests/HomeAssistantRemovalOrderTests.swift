@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A removed location's Home Assistant device goes before the topics its entities read
+/// (`RemovalOrder`): cleared the other way round, Home Assistant logged `Erroneous JSON`.
+@Suite("Removed location: the device first, then its topics", .serialized)
+struct HomeAssistantRemovalOrderTests {
+    @Test("the empty discovery config comes before every cleared topic of the location", arguments: [true, false])
+    func deviceFirst(discoveryStillOn: Bool) throws {
+        let setup = try HomeAssistantIntegrationTests.setup()
+        let first = try BridgeProcess(
+            [
+                "run", "--config",
+                HomeAssistantRemovedLocationTests.config(setup, ["nyc", "brooklyn"], state: "state", discovery: true),
+            ],
+            environment: HomeAssistantIntegrationTests.environment)
+        let device = "homeassistant/device/weather2mqtt_brooklyn/config"
+        #expect(
+            try eventually(timeout: 20) {
+                try setup.broker.retained("homeassistant/#", timeout: 1)[device] != nil
+                    && setup.broker.retained("weather/brooklyn/status", timeout: 1).count == 1
+            }, "stderr: \(first.stderr)")
+        #expect(first.terminate() == 0)
+
+        // Every message on the two trees, in the order the broker sends them.
+        let log = setup.folder.path + "/order.txt"
+        let watcher = Process()
+        watcher.executableURL = URL(fileURLWithPath: findExecutable("mosquitto_sub") ?? "/usr/bin/mosquitto_sub")
+        watcher.arguments = [
+            "-h", "127.0.0.1", "-p", String(setup.broker.port), "-t", "weather/brooklyn/#", "-t", device,
+            "-F", "%t %l", "-q", "1",
+        ]
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        watcher.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try watcher.run()
+        // SIGKILL: the test runner's blocked signals are inherited, so SIGTERM would not end it.
+        defer { if watcher.isRunning { kill(watcher.processIdentifier, SIGKILL) } }
+        Thread.sleep(forTimeInterval: 1)  // its retained burst first
+
+        let second = try BridgeProcess(
+            [
+                "run", "--config",
+                HomeAssistantRemovedLocationTests.config(setup, ["nyc"], state: "state", discovery: discoveryStillOn),
+            ],
+            environment: HomeAssistantIntegrationTests.environment)
+        defer { second.kill() }
+        #expect(
+            try eventually(timeout: 20) { try setup.broker.retained("weather/brooklyn/#", timeout: 1).isEmpty },
+            "stderr: \(second.stderr)")
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(watcher.processIdentifier, SIGKILL)
+        watcher.waitUntilExit()
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        let cleared = lines.enumerated().filter { $0.element.hasSuffix(" 0") }
+        let deviceIndex = cleared.first { $0.element.hasPrefix(device + " ") }?.offset
+        let firstTopic = cleared.first { $0.element.hasPrefix("weather/brooklyn/") }?.offset
+        #expect(deviceIndex != nil && firstTopic != nil, "\(lines)")
+        if let deviceIndex, let firstTopic { #expect(deviceIndex < firstTopic, "\(lines)") }
+        #expect(second.terminate() == 0)
+    }
+}
