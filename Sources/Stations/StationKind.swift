@@ -1,5 +1,5 @@
 /// What a configured station is (`type:` in `stations:`), and so how its data arrives.
-public enum StationKind: String, Sendable, CaseIterable, Codable {
+public enum StationKind: String, Sendable, CaseIterable {
     /// Ecowitt protocol: a form POST from a gateway or console ("customized server").
     case ecowitt
     /// Ambient Weather protocol: a GET whose query holds the values (imperial units).

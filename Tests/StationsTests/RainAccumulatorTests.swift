@@ -67,8 +67,8 @@ struct RainAccumulatorTests {
         rain.apply(counter(10), sensor: "", at: local(2026, 10, 25, 0, 2), zone: berlin)
         rain.apply(counter(11), sensor: "", at: local(2026, 10, 25, 2, 30), zone: berlin)
         // saved (the bridge writes it when `revision` changes) and restored after a restart
-        let saved = try JSONEncoder().encode(rain)
-        var restored = try JSONDecoder().decode(RainAccumulator.self, from: saved)
+        let saved = rain.json.utf8Bytes
+        var restored = try #require(RainAccumulator(json: try JSONParser.parse(saved)))
         #expect(restored == rain)
         restored.apply(counter(12.5), sensor: "", at: local(2026, 10, 25, 23, 30), zone: berlin)
         // 1 + 1.5 = 2.5 mm in the 25-hour day
@@ -78,6 +78,66 @@ struct RainAccumulatorTests {
         #expect(midnight == Date(timeIntervalSince1970: 1_792_969_200))  // 2026-10-25T23:00:00Z
         restored.apply(counter(12.5), sensor: "", at: midnight.addingTimeInterval(30), zone: berlin)
         #expect(restored.rainToday(at: midnight.addingTimeInterval(30), zone: berlin) == 0)
+    }
+
+    @Test("the saved form gives back every part: a device's daily total, its reset, increments and the rate")
+    func savedFormRoundTrip() throws {
+        var rain = RainAccumulator()
+        let start = local(2026, 6, 2, 0, 4)
+        func daily(_ millimetres: Double) -> RainReport {
+            RainReport(.dailyTotal, millimetres: millimetres, name: "drain")
+        }
+        rain.apply(daily(7.3), sensor: "ws90", at: start.addingTimeInterval(-600), zone: berlin)
+        // the device's own midnight 4 minutes after the location's: its total is today's
+        rain.apply(daily(0.1), sensor: "ws90", at: start, zone: berlin)
+        rain.apply(daily(0.30000000000000004), sensor: "ws90", at: start.addingTimeInterval(61.25), zone: berlin)
+        let restored = try #require(RainAccumulator(json: try JSONParser.parse(rain.json.utf8Bytes)))
+        #expect(restored == rain)
+        let later = start.addingTimeInterval(120)
+        // 0.1 after the device's reset, then 0.2 more: exactly what was counted, to the last bit
+        #expect(restored.rainToday(at: later, zone: berlin) == rain.rainToday(at: later, zone: berlin))
+        #expect(near(restored.rainToday(at: later, zone: berlin), 0.3))
+        #expect(restored.rate(at: start.addingTimeInterval(120)) == rain.rate(at: start.addingTimeInterval(120)))
+
+        var tips = RainAccumulator()
+        let increment = RainReport(.increment, millimetres: 0.254, name: "precip")
+        tips.apply(increment, sensor: "", deviceTime: start, at: start, zone: berlin)
+        let again = try #require(RainAccumulator(json: try JSONParser.parse(tips.json.utf8Bytes)))
+        #expect(again == tips)
+        // the same tip seen again (its device time) still counts once after a restore
+        var copy = again
+        copy.apply(increment, sensor: "", deviceTime: start, at: start.addingTimeInterval(5), zone: berlin)
+        #expect(copy.revision == again.revision)
+    }
+
+    @Test("a rain file in the layout written before (Foundation's coders) still loads and counts on")
+    func earlierLayout() throws {
+        let time = local(2026, 6, 2, 8).timeIntervalSinceReferenceDate  // times: seconds since 2001-01-01
+        let file = """
+            {"day":"2026-06-02","total":1.8,"coversDay":true,"revision":7,"gauge":"|rain_mm","kind":"counter",\
+            "last":97.2,"lastTime":\(time),"deviceMidnightMatches":false,\
+            "recent":[{"time":\(time),"millimetres":1.2}]}
+            """
+        var rain = try #require(RainAccumulator(json: try JSONParser.parse(file)))
+        #expect(rain.day == "2026-06-02" && rain.total == 1.8 && rain.coversDay && rain.revision == 7)
+        rain.apply(counter(97.5), sensor: "", at: local(2026, 6, 2, 8, 10), zone: berlin)
+        // 1.8 + (97.5 − 97.2) = 2.1 mm
+        #expect(near(rain.rainToday(at: local(2026, 6, 2, 8, 10), zone: berlin), 2.1))
+        // 1.2 mm at 8:00 and 0.3 mm at 8:10, within 15 minutes: (1.2 + 0.3) × 4 = 6 mm/h
+        #expect(near(rain.rate(at: local(2026, 6, 2, 8, 10)), 6.0))
+    }
+
+    @Test(
+        "a damaged rain file is no accumulator (the bridge starts the day partial), never a wrong one",
+        arguments: [
+            #"{"total":"1.8","coversDay":true,"revision":7,"deviceMidnightMatches":false,"recent":[]}"#,
+            #"{"total":1.8,"coversDay":true,"revision":7,"deviceMidnightMatches":false}"#,
+            #"{"total":1.8,"coversDay":true,"revision":7,"deviceMidnightMatches":false,"recent":[],"kind":"bucket"}"#,
+            #"{"total":1.8,"coversDay":true,"revision":7,"deviceMidnightMatches":false,"recent":[{"time":1}]}"#,
+            #"[1.8]"#,
+        ])
+    func damagedFile(text: String) throws {
+        #expect(RainAccumulator(json: try JSONParser.parse(text)) == nil)
     }
 
     @Test("rain across a long gap over midnight cannot be split: today becomes partial, nothing invented")

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Stations
+import WeatherModel
 
 /// Each station's rain accumulator in `state_dir` (`station-<id>-rain.json`), so rain today
 /// survives a restart. Written when the accumulator's `revision` changed (rain fell, a day
@@ -17,14 +18,15 @@ public struct StationRainStore: Sendable {
 
     /// The saved accumulator of station `id`; `nil` when there is none or it is damaged.
     public func load(_ id: String) -> RainAccumulator? {
-        guard let bytes = StateFiles.read(path(id), limit: 1 << 20) else { return nil }
-        return try? JSONDecoder().decode(RainAccumulator.self, from: Data(bytes))
+        guard let bytes = StateFiles.read(path(id), limit: 1 << 20), let json = try? JSONParser.parse(bytes) else {
+            return nil
+        }
+        return RainAccumulator(json: json)
     }
 
     /// Writes the accumulator; `true` when written.
     public func save(_ id: String, _ rain: RainAccumulator) -> Bool {
-        guard let data = try? JSONEncoder().encode(rain) else { return false }
-        return StateFiles.write(path(id), Array(data))
+        StateFiles.write(path(id), rain.json.utf8Bytes)
     }
 
     /// What was last written for one station.

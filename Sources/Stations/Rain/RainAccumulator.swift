@@ -2,7 +2,7 @@ import FoundationEssentials
 import WeatherModel
 
 /// Rain today in the location's own day, and a rate, from whatever running amount a station
-/// sends. A plain value that can be saved and restored (`Codable`); `revision` changes only when
+/// sends. A plain value that can be saved and restored (`json`); `revision` changes only when
 /// something worth saving changed (rain fell, a day began, a counter reset), so the bridge need
 /// not rewrite it on every message: a restored baseline plus a later counter still counts all
 /// rain in between.
@@ -16,15 +16,15 @@ import WeatherModel
 /// day began; rain across a gap longer than `gap` that spans midnight cannot be split between
 /// the days, and makes today partial. A device's own daily total is today's only where its
 /// reset was seen within `gap` after the location's midnight.
-public struct RainAccumulator: Sendable, Equatable, Codable {
+public struct RainAccumulator: Sendable, Equatable {
     /// The location's day `total` belongs to.
-    public private(set) var day: String?
+    public internal(set) var day: String?
     /// Rain counted in `day`, mm.
-    public private(set) var total = 0.0
+    public internal(set) var total = 0.0
     /// Whether `total` covers the whole of `day`.
-    public private(set) var coversDay = false
+    public internal(set) var coversDay = false
     /// Changes whenever the value should be saved.
-    public private(set) var revision = 0
+    public internal(set) var revision = 0
     /// The gauge followed: `<sensor>|<name>` of the first running amount seen.
     var gauge: String?
     var kind: RainReport.Kind?
@@ -35,7 +35,7 @@ public struct RainAccumulator: Sendable, Equatable, Codable {
     var deviceResetDay: String?
     var recent: [Tip] = []
 
-    struct Tip: Sendable, Equatable, Codable {
+    struct Tip: Sendable, Equatable {
         var time: Date
         var millimetres: Double
     }

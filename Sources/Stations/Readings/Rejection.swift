@@ -1,7 +1,7 @@
 /// A value a station sent that did not reach the readings, and the rule that stopped it.
-public struct Rejection: Sendable, Equatable, Codable {
+public struct Rejection: Sendable, Equatable {
     /// Why a value was rejected.
-    public enum Rule: String, Sendable, Codable {
+    public enum Rule: String, Sendable {
         /// Outside the quantity's physical envelope (`StationQuantity.envelope`).
         case envelope
         /// A sudden step that a second report has not (yet) confirmed.

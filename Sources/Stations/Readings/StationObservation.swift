@@ -54,7 +54,7 @@ public struct PressureReport: Sendable, Equatable {
 
 /// A rain amount that grows while it rains, mm.
 public struct RainReport: Sendable, Equatable {
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable {
         /// A running total (lifetime, yearly, since a reset): only its increases are rain.
         case counter
         /// The device's own "today", reset at the device's midnight.

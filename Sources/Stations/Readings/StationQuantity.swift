@@ -1,7 +1,7 @@
 /// A value a station can supply to a location's `current`: the raw value is the payload's field
 /// name (SPEC §4). Inside the module every value is in the canonical unit: °C, percent, hPa
 /// (sea level), km/h, degrees, mm/h, UV index.
-public enum StationQuantity: String, Sendable, CaseIterable, Codable, Comparable {
+public enum StationQuantity: String, Sendable, CaseIterable, Comparable {
     case temperature
     case apparentTemperature = "apparent_temperature"
     case dewPoint = "dew_point"
