@@ -25,8 +25,12 @@ let bridgeLinking =
 /// system-library targets take no pkgConfig, whose libraries would be linked (FontLibraries).
 let fontHeaders = ["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"]
 let fontHeadersForSwift = fontHeaders.flatMap { ["-Xcc", $0] }
-/// The one symbol the bridge exports: GnuTLS's constructor looks it up (`HTTPClient/GnuTLSUnused.swift`).
-let bridgeExports = ["-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip"]
+/// The symbols the bridge exports: GnuTLS's constructor looks the first up (`HTTPClient/GnuTLSUnused.swift`);
+/// the second answers libmicrohttpd's constructor when an HTTP station's listener opens it (`CMicroHTTPD`).
+let bridgeExports = [
+    "-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip",
+    "-Xlinker", "--export-dynamic-symbol=gnutls_global_init",
+]
 
 let package = Package(
     name: "weather2mqtt",

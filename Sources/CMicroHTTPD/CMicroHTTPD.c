@@ -1,13 +1,17 @@
 // libmicrohttpd on first use. Debian's libmicrohttpd12 is built with HTTPS support, and its
-// library constructor calls gnutls_global_init() as soon as the library is loaded: 1.1 MB more
-// resident in every process that links it (docs/LISTENERS.md), which is what the bridge's
-// `_gnutls_global_init_skip` (HTTPClient/GnuTLSUnused.swift) saves. So nothing links it
-// (Package.swift): the first HTTP listener opens it with dlopen, and a bridge without one never
-// pays for it. The .deb depends on the package holding the soname (deploy/debian/build-deb).
+// library constructor calls gnutls_global_init() as soon as the library is loaded: about 0.9 MB
+// more resident (docs/LISTENERS.md) for a TLS stack the listener never uses, which is what the
+// bridge's `_gnutls_global_init_skip` (HTTPClient/GnuTLSUnused.swift) saves at start. Two things
+// keep that saving with an HTTP station: nothing links libmicrohttpd (Package.swift), so a bridge
+// without an HTTP listener never loads it, and the first listener opens it with dlopen while the
+// bridge's own `gnutls_global_init` below answers that one constructor call. The .deb depends on
+// the package holding the soname (deploy/debian/build-deb).
+#define _GNU_SOURCE  // RTLD_NEXT
 #include "CMicroHTTPD.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 
 /// The soname of the ABI the header describes.
@@ -36,8 +40,33 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
         return;                                                                                          \
     }
 
+/// Set on the thread that opens libmicrohttpd while it does, so its constructor's call is told apart.
+static _Thread_local int loading;
+/// How many gnutls_global_init calls were answered without initialising GnuTLS.
+static atomic_int skipped;
+
+/// Interposes GnuTLS's `gnutls_global_init` (the bridge exports it: Package.swift,
+/// `bridgeExports`; an unversioned definition in the executable satisfies the library's
+/// `gnutls_global_init@GNUTLS_3_4` reference, as `LD_DEBUG=bindings` shows). During the dlopen
+/// of libmicrohttpd it answers success and does nothing: the listener speaks plain HTTP and never
+/// asks GnuTLS for anything. Any other caller (libldap, librtmp when they start TLS) gets the
+/// real function. No gnutls_global_deinit is needed: libmicrohttpd's destructor calls it at exit,
+/// and GnuTLS's deinit of a library never initialised does nothing.
+int gnutls_global_init(void) {
+    if (loading) {
+        atomic_fetch_add(&skipped, 1);
+        return 0;
+    }
+    int (*real_init)(void) = (int (*)(void))dlsym(RTLD_NEXT, "gnutls_global_init");
+    return real_init != NULL ? real_init() : -59;  // GNUTLS_E_INTERNAL_ERROR
+}
+
+int cmhd_gnutls_inits_skipped(void) { return atomic_load(&skipped); }
+
 static void load(void) {
+    loading = 1;
     void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    loading = 0;
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(failure, sizeof failure, "cannot load %s, which the HTTP listener needs: %s", soname,

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Glibc
 
 /// An HTTP listener for stations that push: Ecowitt gateways (form POST), Ambient Weather and
@@ -52,6 +53,11 @@ public final class PushListener: Sendable {
 
     /// What was taken and refused so far.
     public var counts: PushCounts { daemon.counts }
+
+    /// How many times libmicrohttpd's constructor asked to initialise GnuTLS and was answered
+    /// without it: 1 once a listener started in a process that exports CMicroHTTPD's
+    /// `gnutls_global_init` (the bridge does), 0 where GnuTLS initialised itself (0.9 MB more).
+    public static var tlsInitialisationsSkipped: Int { Int(cmhd_gnutls_inits_skipped()) }
 
     /// Closes the socket and every connection, waits for libmicrohttpd's thread to end and
     /// finishes ``events``. Idempotent.

@@ -44,12 +44,15 @@ struct StationBridgeTests {
         let state: TemporaryFolder
         let bridge: BridgeProcess
 
-        init(station: String, routes: [(String, FixtureResponse)] = []) throws {
-            try self.init(station: { _ in station }, routes: routes)
+        init(station: String, routes: [(String, FixtureResponse)] = [], environment: [String: String] = [:]) throws {
+            try self.init(station: { _ in station }, routes: routes, environment: environment)
         }
 
         /// `station` is given the fixture server, for a polled device's URL.
-        init(station: (FixtureServer) -> String, routes: [(String, FixtureResponse)]) throws {
+        init(
+            station: (FixtureServer) -> String, routes: [(String, FixtureResponse)],
+            environment: [String: String] = [:]
+        ) throws {
             broker = try TestBroker.start()
             server = try FixtureServer.start()
             try server.route("/v1/forecast", [.file(StationBridgeTests.bergen)])
@@ -59,7 +62,8 @@ struct StationBridgeTests {
                 "config.yaml",
                 StationBridgeTests.config(broker: broker, server: server, state: state, stations: station(server)))
             bridge = try BridgeProcess(
-                ["run", "--config", config], environment: ["WEATHER2MQTT_NOW": StationBridgeTests.now])
+                ["run", "--config", config],
+                environment: environment.merging(["WEATHER2MQTT_NOW": StationBridgeTests.now]) { $1 })
         }
 
         func object(_ topic: String) throws -> [String: Any]? {
@@ -207,6 +211,35 @@ struct StationBridgeTests {
         #expect(!running.bridge.stderr.contains("0123456789ABCDEF"))
         #expect(running.bridge.stderr.components(separatedBy: "***9876").count == 2)
         #expect(Self.number(try #require(try running.current()), "temperature") == 24.7)
+    }
+
+    /// libmicrohttpd's constructor calls gnutls_global_init when the listener opens it; the bridge
+    /// exports its own (CMicroHTTPD), which leaves GnuTLS uninitialised (0.9 MB). The loader says
+    /// whom it bound the call to.
+    @Test("an HTTP station's listener binds libmicrohttpd's gnutls_global_init to the bridge, and pushes still arrive")
+    func gnutlsLeftAlone() throws {
+        let port = freeLoopbackPort()
+        let trace = TemporaryFolder()
+        let running = try Running(
+            station: """
+                  - id: roof
+                    type: ecowitt
+                    listen: 127.0.0.1:\(port)
+                """, environment: ["LD_DEBUG": "bindings", "LD_DEBUG_OUTPUT": trace.path + "/ld"])
+        defer { running.bridge.terminate() }
+        #expect(try eventually { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
+        let answer = try Self.post(Self.form("ecowitt", "gw2000b_v2.1.4_ew2m189.json"), to: "http://127.0.0.1:\(port)/")
+        #expect(answer == "success")
+        _ = try running.waitFor("temperature", from: "station:roof")
+        let files = try FileManager.default.contentsOfDirectory(atPath: trace.path)
+        let lines = try files.flatMap { name in
+            try String(contentsOfFile: trace.path + "/" + name, encoding: .utf8).split(separator: "\n")
+        }
+        let binding = lines.filter { $0.contains("libmicrohttpd") && $0.contains("`gnutls_global_init'") }
+        #expect(binding.count == 1, "\(binding)")
+        #expect(
+            binding.first?.contains("to \(BridgeProcess.executable) [0]") == true,
+            "bound to GnuTLS itself, which then initialises: \(binding)")
     }
 
     @Test("Tempest obs_st datagrams to the bridge's UDP port; station pressure reduced with the elevation")

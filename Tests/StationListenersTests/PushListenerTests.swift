@@ -31,6 +31,20 @@ struct PushListenerTests {
         #expect(listener.counts.accepted == 1)
     }
 
+    @Test(
+        "loading libmicrohttpd does not initialise GnuTLS: its constructor's call is answered by ours, and pushes still arrive"
+    )
+    func gnutlsLeftAlone() async throws {
+        let listener = try PushListener(.init(address: loopback()))
+        defer { listener.stop() }
+        // libmicrohttpd's constructor calls gnutls_global_init once, at the dlopen of the first listener.
+        #expect(PushListener.tlsInitialisationsSkipped == 1)
+        let log = EventLog(listener.events)
+        let result = try curl(["--data-binary", "tempf=50.0"], "http://127.0.0.1:\(listener.address.port)/")
+        #expect(result.status == 200 && result.body == "success")
+        #expect(await log.wait { !$0.isEmpty }.first?.request?.fields.first?.value == "50.0")
+    }
+
     @Test("an Ambient console's GET query arrives as sent, on the path its firmware uses")
     func ambientGet() async throws {
         let listener = try PushListener(.init(address: loopback()))

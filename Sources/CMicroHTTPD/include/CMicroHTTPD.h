@@ -11,6 +11,10 @@
 /// message in `error`. Every function below but this one needs it loaded first.
 int cmhd_load(char *error, size_t size);
 
+/// How many times libmicrohttpd's constructor asked for GnuTLS's initialisation and was answered
+/// without it (1 once the library is loaded in a process that exports `gnutls_global_init`).
+int cmhd_gnutls_inits_skipped(void);
+
 typedef void *(*cmhd_uri_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
 /// A daemon with its own polling thread (epoll where available, else poll) on `listen_socket`, a
