@@ -10,9 +10,14 @@ figures). The functions are those `valgrind --tool=callgrind` saw in the release
     state files), and
   - the service over its first refresh of the same 10 locations and a little idle time, then a
     graceful stop (SIGTERM),
+  - the service again with two stations (issue 31): a Tempest on UDP and an Ecowitt gateway on
+    HTTP, named by the first two locations and sent their captures (station_memory.py's senders)
+    through the first refresh,
 
 against the same loopback server and a fresh broker as targets.py (Open-Meteo with minutely_15,
-air quality on, discovery and flat topics). Names defined more than once in the binary (local
+air quality on, discovery and flat topics). The functions only the stations' run adds go last,
+after everything a bridge without a station runs: such a bridge keeps none of their pages
+resident, and one with a station finds them together. Names defined more than once in the binary (local
 helpers such as value witnesses, which every object file has a copy of) are left out: lld would
 move every object's copy, dragging whole cold sections of the toolchain's libraries along.
 
@@ -31,19 +36,28 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import station_memory  # noqa: E402  (the stations' configuration and senders)
 import targets  # noqa: E402  (the same server, broker and configuration)
 
 OUT = os.path.join(targets.REPO, "deploy", "link", "weather2mqtt.order")
 
 
-def callgrind(binary, arguments, out, services, service=False, count=10):
+def callgrind(binary, arguments, out, services, service=False, count=10, stations=()):
     command = ["valgrind", "--tool=callgrind", "--demangle=no", "--compress-strings=no", "--compress-pos=no",
                "--callgrind-out-file=" + out, binary] + arguments
     log = open(out + ".log", "w")
     process = subprocess.Popen(command, env=targets.environment(), stdout=log, stderr=log)
     if service:
         start = services.count()
+        senders = [station_memory.Sender(kind, port, ["127.0.0.1"]) for kind, port in stations]
+        for sender in senders:
+            sender.start()
         targets.wait_count(services, start + count, timeout=600)
+        for sender in senders:
+            sender.stopping.set()
+            sender.join()
+            if sender.sent == 0:
+                raise RuntimeError("the %s station was sent nothing (see %s.log)" % (sender.shape, out))
         targets.wait_idle(process.pid, quiet=3, timeout=600)
         process.send_signal(signal.SIGTERM)
     if process.wait(600) != 0:
@@ -90,11 +104,16 @@ def main():
         service = services.config(10, "order-service")
         callgrind(binary, ["run", "--config", service], os.path.join(scratch, "service.cg"), services,
                   service=True)
+        services.fresh_broker()
+        stations = [("tempest", targets.free_port()), ("ecowitt", targets.free_port())]
+        config = station_memory.configuration(services, "order-stations", stations)
+        callgrind(binary, ["run", "--config", config], os.path.join(scratch, "stations.cg"), services,
+                  service=True, stations=stations)
     finally:
         services.stop()
     skip = defined_more_than_once(binary)
     order, seen = [], set()
-    for profile in ("service.cg", "once.cg"):
+    for profile in ("service.cg", "once.cg", "stations.cg"):
         for name in functions(os.path.join(scratch, profile), binary):
             if name not in seen and name not in skip:
                 seen.add(name)
