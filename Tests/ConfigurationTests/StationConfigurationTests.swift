@@ -96,6 +96,15 @@ struct StationConfigurationTests {
             ("stations:\n  - id: t\n    type: tempest\n    match: {passkey: x}", "does not apply to type tempest"),
             ("stations:\n  - id: t\n    type: tempest\n    max_age: 5s", "stations[0].max_age"),
             ("stations:\n  - id: t\n    type: tempest\n  - id: t\n    type: tempest", "duplicate station id 't'"),
+            (
+                "stations:\n  - id: a\n    type: tempest\n  - id: b\n    type: tempest",
+                "stations 'a' (line 2) and 'b' both take every message on udp 0.0.0.0:50222"
+            ),
+            (
+                "stations:\n  - id: a\n    type: ecowitt\n    listen: 0.0.0.0:8080\n    match: {mac: 'AA:BB'}\n"
+                    + "  - id: b\n    type: ambient\n    listen: 0.0.0.0:8080",
+                "stations 'a' (line 2) and 'b' both take every message on http 0.0.0.0:8080"
+            ),
             ("stations:\n  - id: d\n    type: mqtt\n    topic: x", "fields is required for type mqtt"),
             (
                 "stations:\n  - id: d\n    type: mqtt\n    topic: x\n    fields: {temperature: {unit: furlong}}",
@@ -110,6 +119,34 @@ struct StationConfigurationTests {
         let error = ConfigTesting.error(ConfigTesting.withMinimal(yaml))
         #expect(error?.message.contains(expected) == true, "\(error?.description ?? "loaded")")
         #expect(error?.line != nil)
+    }
+
+    @Test("stations may share a listener when a match or their paths tell them apart")
+    func sharedListener() throws {
+        let yaml = """
+            stations:
+              - id: a
+                type: ecowitt
+                listen: 0.0.0.0:8080
+                match: { passkey: E77D0FB57F98FAF6317D3A20DB83D8ED }
+              - id: b
+                type: ecowitt
+                listen: 0.0.0.0:8080
+                match: { passkey: 0123456789ABCDEF0123456789ABCDEF }
+              - id: c
+                type: wunderground
+                listen: 0.0.0.0:8080
+                path: /weatherstation/updateweatherstation.php
+              - id: d
+                type: ambient
+                listen: 0.0.0.0:8080
+                path: /data/
+              - id: e
+                type: tempest
+                listen: 0.0.0.0:8080
+            """
+        let config = try ConfigTesting.parse(ConfigTesting.withMinimal(yaml))
+        #expect(config.stations.map(\.id) == ["a", "b", "c", "d", "e"])
     }
 
     @Test("a location naming an unknown station, or one twice")

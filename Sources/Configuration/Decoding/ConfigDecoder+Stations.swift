@@ -23,9 +23,33 @@ extension ConfigDecoder {
                 throw fail(item, "duplicate station id '\(station.id)' (first on line \(first))")
             }
             lines[station.id] = item.line
+            if let other = stations.first(where: { Self.collide($0, station) }), let listen = station.listen {
+                throw fail(
+                    item,
+                    "stations '\(other.id)' (line \(lines[other.id] ?? 0)) and '\(station.id)' both take every message on "
+                        + "\(station.kind.transport == .httpPush ? "http" : "udp") \(listen)\(station.path.map { " " + $0 } ?? ""): "
+                        + "give each a match (which device is which) or, for pushes, its own path")
+            }
             stations.append(station)
         }
         return stations
+    }
+
+    /// Whether two stations receive on the same listener and nothing tells their messages
+    /// apart: one without a `match` would take the other's readings as its own. HTTP stations
+    /// on one listener are apart when their `path`s differ (a station without one takes any).
+    static func collide(_ first: StationSettings, _ second: StationSettings) -> Bool {
+        guard let listen = first.listen, listen.description == second.listen?.description,
+            (first.kind.transport == .httpPush) == (second.kind.transport == .httpPush),
+            first.match.isEmpty || second.match.isEmpty
+        else { return false }
+        guard first.kind.transport == .httpPush else { return true }
+        func trimmed(_ path: String?) -> String? {
+            guard var path else { return nil }
+            while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+            return path
+        }
+        return trimmed(first.path) == trimmed(second.path)
     }
 
     private func station(_ node: YAMLNode, path: String) throws(ConfigurationError) -> StationSettings {
