@@ -288,6 +288,32 @@ struct StationBridgeTests {
         #expect(try running.server.requests(to: "/v1/current_conditions").count >= 1)
     }
 
+    @Test("WeatherLink Live with url and listen: its UDP broadcast is asked for at /v1/real_time and read")
+    func weatherLinkBroadcast() throws {
+        let port = freeLoopbackPort()
+        let asked = FixtureResponse.json(#"{"data":{"broadcast_port":22222,"duration":1200},"error":null}"#)
+        let running = try Running(
+            station: { server in
+                """
+                  - id: roof
+                    type: weatherlink-live
+                    url: \(server.baseURL)/
+                    listen: 127.0.0.1:\(port)
+                """
+            }, routes: [("/v1/real_time", asked), ("/v1/current_conditions", .status(503))])
+        let bridge = running.bridge
+        defer { bridge.terminate() }
+        // The station timer asks at its first look (5 s after start).
+        let requested = try eventually(timeout: 20) { try !running.server.requests(to: "/v1/real_time").isEmpty }
+        #expect(requested, "stderr: \(bridge.stderr)")
+        #expect(try running.server.requests(to: "/v1/real_time").first?.query == "duration=1200")
+        Self.sendDatagram(Fixtures.bytes("stations/weatherlink-live", "wll_udp_0000_not_reset_issue4.json"), port: port)
+        let current = try running.waitFor("wind_speed", from: "station:roof")
+        // wind_speed_last 4.0 mph × 1.609344 = 6.44 km/h (the real-time packet carries wind and rain only)
+        #expect(abs((Self.number(current, "wind_speed") ?? 0) - 6.44) < 0.051)
+        #expect(try running.source("temperature") != "station:roof")
+    }
+
     @Test("a station's listen address that is taken ends the bridge with 69 and a line that names it")
     func listenTaken() throws {
         let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -68,6 +68,23 @@ struct StationFeedTests {
         #expect(StationFeed(StationSettings(id: "gw", kind: .ecowitt)).takes(path: "/anything"))
     }
 
+    @Test("WeatherLink Live's broadcast is asked for only with url and listen, again after 15 of its 20 minutes")
+    func realTime() {
+        let address = ListenAddress(host: "0.0.0.0", port: 22222)
+        let both = StationFeed(
+            StationSettings(id: "wll", kind: .weatherLinkLive, listen: address, url: "http://192.168.1.50/"))
+        #expect(both.realTimeURL == "http://192.168.1.50/v1/real_time?duration=1200")
+        #expect(StationFeed(StationSettings(id: "wll", kind: .weatherLinkLive, url: "http://x")).realTimeURL == nil)
+        #expect(StationFeed(StationSettings(id: "t", kind: .tempest, listen: address)).realTimeURL == nil)
+        let asked = local(8, 12, 0)
+        #expect(StationFeed.realTimeDue(last: nil, now: asked))
+        #expect(!StationFeed.realTimeDue(last: asked, now: asked.addingTimeInterval(899)))
+        // renewed 5 minutes before the 20 it asked for run out
+        #expect(StationFeed.realTimeDue(last: asked, now: asked.addingTimeInterval(900)))
+        // a clock set back by more than that asks at once rather than waiting for it to catch up
+        #expect(StationFeed.realTimeDue(last: asked, now: asked.addingTimeInterval(-3600)))
+    }
+
     @Test("rain is written when it changed, at most once a minute, at once on a new day, and on shutdown")
     func rainWrites() {
         var rain = RainAccumulator()

@@ -59,6 +59,26 @@ public struct StationFeed: Sendable {
         return trimmed(wanted) == trimmed(path)
     }
 
+    /// A WeatherLink Live broadcasts its real-time UDP packets only for the `duration` (seconds)
+    /// of the last `GET <url>/v1/real_time?duration=N`; the bridge asks for this long …
+    public static let realTimeDuration = 1200
+    /// … and asks again once this much of it has passed (seconds).
+    public static let realTimeRenewal: Double = 900
+
+    /// Where a `weatherlink-live` station with both `url` and `listen` is asked for its UDP
+    /// broadcast; `nil` for every other station.
+    public var realTimeURL: String? {
+        guard settings.kind == .weatherLinkLive, settings.listen != nil, var base = settings.url else { return nil }
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + "/v1/real_time?duration=\(Self.realTimeDuration)"
+    }
+
+    /// Whether the broadcast is to be asked for now, given when it last was.
+    public static func realTimeDue(last: Date?, now: Date) -> Bool {
+        guard let last else { return true }
+        return now.timeIntervalSince(last) >= realTimeRenewal || now < last.addingTimeInterval(-realTimeRenewal)
+    }
+
     /// Judges `push` (which arrived at `push.receivedAt`, by the bridge's clock) into `state`;
     /// `zone` is the time zone of the first location that names the station (rain today).
     public func apply(_ push: FeedPush, to state: StationState, zone: ZoneInfo) -> Update {

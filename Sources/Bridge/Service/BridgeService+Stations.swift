@@ -226,6 +226,7 @@ extension BridgeService {
                 publishCurrent(location)
             }
         }
+        await renewRealTime(now: now)
         await pollStations(now: now)
         saveStationRain(force: false)
     }

@@ -20,6 +20,8 @@ struct StationRuntime {
     var lastTick: Date
     /// When each polled station was last asked.
     var lastPoll: [String: Date] = [:]
+    /// When each WeatherLink Live was last asked for its UDP broadcast (`renewRealTime`).
+    var lastRealTime: [String: Date] = [:]
 
     init(configuration: BridgeConfiguration, store: StationRainStore, now: Date) {
         feeds = configuration.stations.map(StationFeed.init)
