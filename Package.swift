@@ -21,12 +21,6 @@ let bridgeLinking =
         "-Xlinker", "--symbol-ordering-file=\(packageFolder)/deploy/link/weather2mqtt.order",
         "-Xlinker", "--no-warn-symbol-ordering",
     ]
-/// Each function in a section of its own in release builds of the modules a station runs, so the
-/// order file places functions, not whole source files: the bridge's station code then sits
-/// together after the code every bridge runs (`deploy/link/README.md`, BENCHMARKS.md issue 31).
-let functionSections: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
-]
 /// Where Debian keeps the font stack's headers (`pkg-config --cflags freetype2 harfbuzz`): the
 /// system-library targets take no pkgConfig, whose libraries would be linked (FontLibraries).
 let fontHeaders = ["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"]
@@ -90,7 +84,7 @@ let package = Package(
         // loading it initialises GnuTLS. DWARF 4 for valgrind, as FontLibraries.
         .target(
             name: "CMicroHTTPD", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "StationListeners", dependencies: ["CMicroHTTPD"], swiftSettings: functionSections),
+        .target(name: "StationListeners", dependencies: ["CMicroHTTPD"]),
         // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
         .target(
             name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "FontLibraries"],
@@ -113,7 +107,7 @@ let package = Package(
         .target(name: "ProviderFacts"),
         .target(name: "Providers", dependencies: ["WeatherModel", "ProviderFacts"]),
         // Pure: a weather station's pushes, datagrams and messages -> honest readings, rain today, blending.
-        .target(name: "Stations", dependencies: ["WeatherModel"], swiftSettings: functionSections),
+        .target(name: "Stations", dependencies: ["WeatherModel"]),
         .target(
             name: "Configuration",
             dependencies: [
@@ -128,8 +122,7 @@ let package = Package(
             dependencies: [
                 "WeatherModel", "WireContract", "Providers", "ProviderFacts", "Configuration", "MQTTClient",
                 "HTTPClient", "SystemIO", "Stations", "StationListeners",
-            ],
-            swiftSettings: functionSections
+            ]
         ),
         // The viewer's work: a broker session that waits on events, and each command's logic.
         .target(
