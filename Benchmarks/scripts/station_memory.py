@@ -14,10 +14,11 @@ discovery, flat topics) against its loopback server and a fresh broker, in one o
 
 Each run: two full refreshes, 3 s more, then memory (VmRSS, RssAnon, RssFile, private, the
 executable's own resident pages from smaps); then `--cpu-seconds` more with four senders at
-once (127.0.0.2 to .5, each at its budget; none for `none`), and the CPU time of the bridge's
-threads over that window (schedstat), with the messages sent in it. Run nothing else with the
-same binary meanwhile: its pages would be shared, and "private" then reads low. The shapes run interleaved, `--pairs`
-times. Usage:
+once (127.0.0.2 to .5, each at its budget; none for `none`), and the CPU (utime + stime, which
+counts threads that ended too; in 10 ms ticks, so give it a minute) of the bridge over that
+window, with the messages sent in it. "private" counts only pages no other process maps, so
+it moves with whatever else runs (libcrypto alone is 3 MB): compare VmRSS. The shapes run
+interleaved, `--pairs` times. Usage:
 
   python3 Benchmarks/scripts/station_memory.py --bin .build-rel/release [--pairs 3] [--json OUT]
 """
@@ -106,18 +107,6 @@ class Sender(threading.Thread):
             pass
 
 
-def cpu_ns(pid):
-    """CPU time of every thread of `pid` so far, ns (schedstat: finer than the 10 ms of /proc/<pid>/stat)."""
-    total = 0
-    for task in os.listdir("/proc/%d/task" % pid):
-        try:
-            with open("/proc/%d/task/%s/schedstat" % (pid, task)) as file:
-                total += int(file.read().split()[0])
-        except OSError:
-            pass  # a thread that ended meanwhile
-    return total
-
-
 def own_pages(pid, binary):
     total = 0
     name = None
@@ -156,9 +145,9 @@ def measure(shape, binaries, services, cpu_window, log):
             sender.join()
             sender = Sender(shape, port, ["127.0.0.%d" % n for n in range(2, 6)])
             sender.start()
-        before = cpu_ns(process.pid)
+        before = targets.cpu_seconds(process.pid)
         time.sleep(cpu_window)
-        result["cpu_window"] = round((cpu_ns(process.pid) - before) / 1e9, 4)
+        result["cpu_window"] = round(targets.cpu_seconds(process.pid) - before, 3)
         result["messages_in_window"] = sender.sent if sender else 0
         return result
     finally:
@@ -191,7 +180,7 @@ def main():
                 for shape in shapes:
                     results[shape].append(measure(shape, args.bin, services, args.cpu_seconds, log))
                     r = results[shape][-1]
-                    print("%-8s VmRSS %6d  anon %5d  file %6d  private %6d  own %5d  cpu %.3f s / %d messages"
+                    print("%-8s VmRSS %6d  anon %5d  file %6d  private %6d  own %5d  cpu %.2f s / %d messages"
                           % (shape, r["VmRSS"], r["RssAnon"], r["RssFile"], r["Private"], r["own"],
                              r["cpu_window"], r["messages_in_window"]), flush=True)
     finally:
