@@ -107,7 +107,7 @@ let package = Package(
         .target(
             name: "Configuration",
             dependencies: [
-                "WeatherModel", "WireContract", "YAML", "ProviderFacts", "Providers", "Stations", "SystemIO",
+                "WeatherModel", "WireContract", "YAML", "ProviderFacts", "Stations", "SystemIO",
             ]),
         .target(name: "Rendering", dependencies: ["WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
         // E-paper panels on SPI and GPIO: panel tables, frame packing, the Linux and recording backends.
@@ -151,7 +151,8 @@ let package = Package(
         .testTarget(name: "ProviderFactsTests", dependencies: ["ProviderFacts", "Providers"]),
         .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "WireContract", "TestSupport"]),
         .testTarget(
-            name: "ProvidersTests", dependencies: ["Providers", "WireContract", "TestSupport"], exclude: ["Golden"]),
+            name: "ProvidersTests", dependencies: ["Providers", "ProviderFacts", "WireContract", "TestSupport"],
+            exclude: ["Golden"]),
         .testTarget(name: "StationsTests", dependencies: ["Stations", "WeatherModel", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "Stations", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),

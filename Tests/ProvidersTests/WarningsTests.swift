@@ -1,4 +1,5 @@
 import Foundation
+import ProviderFacts
 import TestSupport
 import Testing
 import WeatherModel
