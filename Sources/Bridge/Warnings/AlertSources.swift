@@ -3,6 +3,7 @@ import FoundationEssentials
 import ProviderFacts
 import Providers
 import WeatherModel
+import WireContract
 
 /// Fetches the warning sources of each location (`alerts:`, or the default for its
 /// coordinates) and merges them with the forecast provider's alerts. A source that fails
