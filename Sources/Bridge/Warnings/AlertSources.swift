@@ -94,11 +94,13 @@ public actor AlertSources {
             source.provider == nil
             ? configuration.alertSources[source.rawValue]?.baseURL
             : configuration.provider(source.rawValue)?.baseURL
-        return WarningQuery(
+        var query = WarningQuery(
             latitude: location.latitude, longitude: location.longitude,
-            language: (location.language ?? configuration.language).rawValue, country: location.meteoAlarm?.country,
-            region: location.meteoAlarm?.region, baseURL: base ?? source.defaultBaseURL,
-            format: configuration.alertSources[source.rawValue]?.format ?? "json")
+            language: (location.language ?? configuration.language).rawValue, baseURL: base ?? source.defaultBaseURL)
+        query.country = location.meteoAlarm?.country
+        query.region = location.meteoAlarm?.region
+        query.format = configuration.alertSources[source.rawValue]?.format ?? query.format
+        return query
     }
 
     /// One source's alerts; `nil` when it was not asked this time (its last good stay).

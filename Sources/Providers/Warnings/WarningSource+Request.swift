@@ -9,24 +9,18 @@ public struct WarningQuery: Sendable, Equatable {
     /// The location's `language` (BCP 47 code), for the sources that have texts in several.
     public var language: String
     /// MeteoAlarm: the country's feed (`germany`) and the region (`DE343` or an area name).
-    public var country: String?
-    public var region: String?
+    public var country: String? = nil
+    public var region: String? = nil
     /// `providers.<name>.base_url`, else the source's default.
     public var baseURL: String
     /// MeteoAlarm's `format` (`json` or `atom`).
-    public var format: String
+    public var format = "json"
 
-    public init(
-        latitude: Double, longitude: Double, language: String, country: String? = nil, region: String? = nil,
-        baseURL: String, format: String = "json"
-    ) {
+    public init(latitude: Double, longitude: Double, language: String, baseURL: String) {
         self.latitude = latitude
         self.longitude = longitude
         self.language = language
-        self.country = country
-        self.region = region
         self.baseURL = baseURL
-        self.format = format
     }
 }
 
