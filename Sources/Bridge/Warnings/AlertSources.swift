@@ -5,14 +5,14 @@ import Providers
 import WeatherModel
 import WireContract
 
-/// Fetches the warning sources of each location (`alerts:`, or the default for its
-/// coordinates) and merges them with the forecast provider's alerts. A source that fails
-/// keeps its last good alerts (a failure is not the end of a warning) and never touches the
-/// weather readings' state. MeteoAlarm country feeds are fetched once per country per
-/// interval for all locations, conditionally (`If-None-Match` / `If-Modified-Since`);
-/// MetAlerts at most once per 10 minutes per location, as its terms ask. One Call 4.0 alert
-/// details are asked once per new id and kept while the id is listed; texts come in the
-/// location's `language` where the source has it.
+/// Executes the warning feeds of each location (`WarningFeeds.asked`) and merges their alerts
+/// with the forecast provider's. What it does not decide: when a source is asked and what a
+/// failure keeps (`WarningFeed`: a failure is not the end of a warning, and never touches the
+/// weather readings' state), each source's request and decoding (`WarningSource.request`,
+/// `decode`). It keeps what the feeds need between refreshes: the last good alerts, when each
+/// source was last asked, shared feeds (MeteoAlarm's country feeds, asked conditionally with
+/// `If-None-Match` / `If-Modified-Since`) and One Call 4.0 alert details, asked once per new id
+/// and kept while the id is listed; texts come in the location's `language` where the source has it.
 public actor AlertSources {
     let configuration: BridgeConfiguration
     let transport: any ProviderTransport
