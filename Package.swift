@@ -3,8 +3,9 @@ import PackageDescription
 
 /// weather2mqtt: a weather bridge (providers -> normalised schema -> retained MQTT topics)
 /// and `weatherview`, its subscriber CLI. C libraries stay behind `MQTTClient`, `HTTPClient`, `YAML`,
-/// `FontEngine` (FreeType, HarfBuzz, fontconfig) and `ZlibDeflate`; `WeatherModel`, `Providers` and
-/// `Configuration` are pure, and `Rendering` reaches fonts and zlib only through those two.
+/// `FontEngine` (FreeType, HarfBuzz, fontconfig) and `ZlibDeflate`; `WeatherModel`, `ProviderFacts`,
+/// `Providers`, `Configuration` and `HomeAssistant` are pure, and `Rendering` reaches fonts and zlib
+/// only through those two. docs/ARCHITECTURE.md draws the modules and their arrows.
 /// How the shipped executables are linked (release builds; `deploy/link/README.md` has the figures):
 /// lld with packed relative relocations and no exported symbols, and the bridge's functions that run
 /// in a refresh placed together (`deploy/link/weather2mqtt.order`, written by
@@ -48,6 +49,7 @@ let package = Package(
         .library(name: "MQTTClient", targets: ["MQTTClient"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
         .library(name: "StationListeners", targets: ["StationListeners"]),
+        .library(name: "HomeAssistant", targets: ["HomeAssistant"]),
         .library(name: "Bridge", targets: ["Bridge"]),
         .library(name: "Viewer", targets: ["Viewer"]),
     ],
@@ -103,7 +105,8 @@ let package = Package(
         .target(name: "SystemIO"),
         // Pure core: bytes in, values out (zones read from the tz database through SystemIO).
         .target(name: "WeatherModel", dependencies: ["SystemIO"]),
-        // What each provider is (name, default URLs, attribution, interval, budget): the one list.
+        // What each provider and warning source is (name, default URLs, attribution, interval, budget,
+        // cadence): the one lists, read by Configuration without any decoder.
         .target(name: "ProviderFacts"),
         .target(name: "Providers", dependencies: ["WeatherModel", "ProviderFacts"]),
         // Pure: a weather station's pushes, datagrams and messages -> honest readings, rain today, blending.
@@ -111,17 +114,21 @@ let package = Package(
         .target(
             name: "Configuration",
             dependencies: [
-                "WeatherModel", "WireContract", "YAML", "ProviderFacts", "Providers", "Stations", "SystemIO",
+                "WeatherModel", "WireContract", "YAML", "ProviderFacts", "Stations", "SystemIO",
             ]),
         .target(name: "Rendering", dependencies: ["WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
         // E-paper panels on SPI and GPIO: panel tables, frame packing, the Linux and recording backends.
         .target(name: "PanelDriver", dependencies: ["Rendering", "ZlibDeflate", "SystemIO", "CLinuxIO"]),
-        // The service.
+        // Pure: what Home Assistant is told — discovery documents, the template weather entity,
+        // ids, units, the birth coalescer — built from the configuration and the payloads' values.
+        .target(
+            name: "HomeAssistant", dependencies: ["Configuration", "ProviderFacts", "WeatherModel", "WireContract"]),
+        // The service: the feeds, the actor that executes them, state files, `check` and `fetch`.
         .target(
             name: "Bridge",
             dependencies: [
-                "WeatherModel", "WireContract", "Providers", "ProviderFacts", "Configuration", "MQTTClient",
-                "HTTPClient", "SystemIO", "Stations", "StationListeners",
+                "WeatherModel", "WireContract", "Providers", "ProviderFacts", "Configuration", "HomeAssistant",
+                "MQTTClient", "HTTPClient", "SystemIO", "Stations", "StationListeners",
             ]
         ),
         // The viewer's work: a broker session that waits on events, and each command's logic.
@@ -135,7 +142,7 @@ let package = Package(
         .executableTarget(
             name: "weather2mqtt",
             dependencies: [
-                "Bridge", "WireContract", "Configuration", "Providers", "WeatherModel", "SystemIO",
+                "Bridge", "HomeAssistant", "WireContract", "Configuration", "Providers", "WeatherModel", "SystemIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
@@ -155,7 +162,8 @@ let package = Package(
         .testTarget(name: "ProviderFactsTests", dependencies: ["ProviderFacts", "Providers"]),
         .testTarget(name: "WeatherModelTests", dependencies: ["WeatherModel", "WireContract", "TestSupport"]),
         .testTarget(
-            name: "ProvidersTests", dependencies: ["Providers", "WireContract", "TestSupport"], exclude: ["Golden"]),
+            name: "ProvidersTests", dependencies: ["Providers", "ProviderFacts", "WireContract", "TestSupport"],
+            exclude: ["Golden"]),
         .testTarget(name: "StationsTests", dependencies: ["Stations", "WeatherModel", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "Stations", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
@@ -175,8 +183,11 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "TestSupport"]),
         .testTarget(
+            name: "HomeAssistantTests",
+            dependencies: ["HomeAssistant", "Configuration", "Stations", "WeatherModel", "WireContract", "TestSupport"]),
+        .testTarget(
             name: "BridgeTests",
-            dependencies: ["Bridge", "weather2mqtt", "weatherview", "TestSupport"]
+            dependencies: ["Bridge", "HomeAssistant", "weather2mqtt", "weatherview", "TestSupport"]
         ),
     ]
 )

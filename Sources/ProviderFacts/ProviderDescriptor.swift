@@ -1,9 +1,10 @@
 /// Everything the bridge, its configuration and Home Assistant discovery know about one weather
-/// provider that is not its wire format. Each provider's folder in `Providers/` declares its
-/// own (`<Provider>+Kind.swift`, with how to build it), and `ProviderCatalog.kinds` lists them
-/// once (`ProviderDescriptor.all`). Configuration (names, keys, defaults), Providers (base URLs,
-/// attribution), Bridge (minimum interval, daily budget) and discovery (display name) all read
-/// them, so adding a provider means its own folder plus one entry in that list.
+/// provider that is not its wire format. Each is declared in `ProviderFacts/Providers/<Name>.swift`
+/// and listed once in `ProviderDescriptor.all`; how the provider is built and decoded is its folder
+/// in `Sources/Providers/` (`<Provider>+Kind.swift`, listed in `ProviderCatalog.kinds`). Configuration
+/// (names, keys, defaults), Providers (base URLs, attribution), Bridge (minimum interval, daily
+/// budget) and discovery (display name) all read them, and none of them needs a decoder for it:
+/// `weatherview`, which reads the configuration's `mqtt:`, links no provider.
 public struct ProviderDescriptor: Sendable, Equatable {
     /// The name configuration uses (`providers:` keys, a location's `providers: [...]`), e.g. `open-meteo`.
     public let name: String

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bridge
+import HomeAssistant
 import WireContract
 
 /// `weather2mqtt ha-template --location ID`: prints a Home Assistant weather entity (YAML) fed

@@ -2,6 +2,7 @@ import ArgumentParser
 import Bridge
 import Dispatch
 import SystemIO
+import WireContract
 
 #if canImport(Glibc)
     import Glibc

@@ -154,18 +154,18 @@ struct AlertSourcesChoiceTests {
     @Test("alerts: auto picks the source the coordinates make obvious; no alerts: asks nothing extra")
     func choice() {
         var berlin = LocationSettings(id: "berlin", latitude: 52.52, longitude: 13.405)
-        #expect(AlertSources.sources(for: berlin).isEmpty)
+        #expect(berlin.warningSources.isEmpty)
         berlin.alerts = ["auto"]
-        #expect(AlertSources.sources(for: berlin) == ["brightsky"])
+        #expect(berlin.warningSources == ["brightsky"])
         let oslo = LocationSettings(id: "oslo", latitude: 59.91, longitude: 10.75)
         var autoOslo = oslo
         autoOslo.alerts = ["auto"]
-        #expect(AlertSources.sources(for: autoOslo) == ["metalerts"])
+        #expect(autoOslo.warningSources == ["metalerts"])
         var paris = LocationSettings(id: "paris", latitude: 48.85, longitude: 2.35)
         paris.alerts = ["auto"]
-        #expect(AlertSources.sources(for: paris).isEmpty)
+        #expect(paris.warningSources.isEmpty)
         berlin.alerts = ["meteoalarm", "brightsky"]
-        #expect(AlertSources.sources(for: berlin) == ["meteoalarm", "brightsky"])
+        #expect(berlin.warningSources == ["meteoalarm", "brightsky"])
     }
 }
 

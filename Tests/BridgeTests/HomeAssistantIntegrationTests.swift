@@ -8,6 +8,11 @@ import WeatherModel
 /// `Weather2MQTT` lists `HATemplate`; all four pass against that wiring.
 @Suite("Home Assistant end to end", .serialized)
 struct HomeAssistantIntegrationTests {
+    /// SPEC §6: the components that are not sensors, by platform.
+    static let platforms = [
+        "precipitation_within_30_min": "binary_sensor", "warning_active": "binary_sensor", "warning": "event",
+    ]
+
     static let fixture = TestPaths.fixture("open-meteo", "forecast_current_hourly_daily_newyork_iso8601.json")
     static let now = "2026-02-06T21:40:00Z"
     static let environment = ["WEATHER2MQTT_NOW": now]
@@ -87,7 +92,7 @@ struct HomeAssistantIntegrationTests {
             // 18 weather sensors, the warnings' four and the nowcast's two (no air_quality here)
             #expect(components.count == 24)
             for (key, component) in components {
-                let platform = HomeAssistantDiscoveryTests.platforms[key] ?? "sensor"
+                let platform = Self.platforms[key] ?? "sensor"
                 #expect(component["platform"] as? String == platform, "\(key)")
                 #expect((component["state_topic"] as? String)?.hasPrefix("weather/\(location)/") == true, "\(key)")
             }
@@ -175,7 +180,7 @@ struct HomeAssistantIntegrationTests {
             """)
         let result = try BridgeProcess.run(["ha-template", "--location", "home", "--config", config])
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        let document = try HomeAssistantTestTools.parseYAML(result.stdout)
+        let document = try JSONParser.parse(try Python.yamlAsJSON(result.stdout))
         #expect(document["mqtt"]?["sensor"]?[0]?["state_topic"] == "wx/home/current")
         #expect(document["template"]?[0]?["weather"]?[0]?["temperature_unit"] == "°F")
 

@@ -1,4 +1,5 @@
 import Foundation
+import HomeAssistant
 import Providers
 import Testing
 

@@ -15,6 +15,11 @@ struct ProviderFactsTests {
         #expect(ProviderDescriptor.named("brightsky") == nil)
     }
 
+    @Test("the catalog builds exactly the providers of ProviderDescriptor.all, in the same order")
+    func catalogFollowsTheFacts() {
+        #expect(ProviderCatalog.kinds.map(\.descriptor) == ProviderDescriptor.all)
+    }
+
     @Test("budgets per api mode fall back to the provider's default")
     func budgets() {
         #expect(ProviderDescriptor.openWeatherMap.dailyBudget(api: "free") == 50_000)

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderFacts
 import TestSupport
 import Testing
 import WeatherModel
@@ -235,5 +236,29 @@ struct WarningsTests {
         #expect(WarningSource.defaultSource(latitude: 69.65, longitude: 18.96) == .metalerts)
         #expect(WarningSource.defaultSource(latitude: 59.33, longitude: 18.07) == nil)  // Stockholm
         #expect(WarningSource.defaultSource(latitude: 48.85, longitude: 2.35) == nil)  // Paris
+    }
+
+    @Test(
+        "each source's request: the place in its URL, its headers; none for MeteoAlarm without a region or for One Call 4.0"
+    )
+    func requests() {
+        var query = WarningQuery(latitude: 59.9139, longitude: 10.7522, language: "nb", baseURL: "http://127.0.0.1:9")
+        func url(_ source: WarningSource) -> String? { source.request(query, userAgent: "ua")?.url }
+        #expect(url(.nws) == "http://127.0.0.1:9/alerts/active?point=59.9139,10.7522")
+        #expect(url(.brightsky) == "http://127.0.0.1:9/alerts?lat=59.9139&lon=10.7522")
+        #expect(url(.metalerts) == "http://127.0.0.1:9/current.json?lat=59.9139&lon=10.7522&lang=no")
+        #expect(
+            WarningSource.nws.request(query, userAgent: "ua")?.headers.map(\.value) == ["ua", "application/geo+json"])
+        #expect(url(.meteoalarm) == nil && url(.openweathermap) == nil)
+        query.country = "norway"
+        query.region = "NO101"
+        #expect(url(.meteoalarm) == "http://127.0.0.1:9/api/v1/warnings/feeds-norway")
+        #expect(WarningSource.meteoalarm.label(query) == "meteoalarm (the norway feed)")
+        query.format = "atom"
+        #expect(url(.meteoalarm) == "http://127.0.0.1:9/feeds/meteoalarm-legacy-atom-norway")
+        #expect(
+            WarningSource.meteoalarm.request(query, userAgent: "ua")?.headers.map(\.name) == [
+                "User-Agent", "Accept-Encoding",
+            ])
     }
 }

@@ -1,5 +1,5 @@
 import Benchmark
-import Bridge
+import HomeAssistant
 import Configuration
 import WeatherModel
 

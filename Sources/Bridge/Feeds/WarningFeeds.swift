@@ -3,10 +3,10 @@ import FoundationEssentials
 import ProviderFacts
 import Providers
 
-/// The warning sources of every location (`alerts:`, else the default for its coordinates),
-/// asked after each forecast refresh of the location through `AlertSources`, which executes and
-/// keeps each source's last good alerts. When a source is asked and what it costs the budgets
-/// are decided here.
+/// The warning sources of every location (`alerts:`, else the default for its coordinates), each a
+/// `WarningFeed`, asked after each forecast refresh of the location through `AlertSources`, which
+/// executes and keeps each source's last good alerts. Which sources a refresh asks and what they
+/// cost the budgets are decided here.
 public struct WarningFeeds: PlannedRequests {
     /// The openweathermap budget: One Call 4.0 alert ids and details count in it.
     let openWeatherMap: ProviderQuota
@@ -15,22 +15,17 @@ public struct WarningFeeds: PlannedRequests {
         openWeatherMap = ProviderQuota(ProviderDescriptor.openWeatherMap.name, configuration: configuration)
     }
 
-    /// Whether `source` is asked now, after a forecast refresh of `location`, when it was last asked
-    /// at `lastAsked` (for MeteoAlarm: the country's feed, shared by its locations): MetAlerts at
-    /// most once per `MetAlerts.minimumInterval` a location, as its terms ask; a MeteoAlarm country
-    /// feed once per the location's interval (at least a minute; then conditionally); the others
-    /// with every refresh.
-    public static func decide(_ source: AlertSourceName, location: LocationSettings, lastAsked: Date?, now: Date)
-        -> FeedAction
-    {
-        let cadence: Cadence? =
-            switch source {
-            case .metalerts: Cadence(seconds: Double(MetAlerts.minimumInterval))
-            case .meteoalarm: Cadence(seconds: max(60, Double(location.interval)))
-            case .nws, .brightsky, .openweathermap: nil
-            }
-        if let wait = cadence?.wait(since: lastAsked, now: now) { return wait }
-        return .ask(provider: source.rawValue, calls: 0)
+    /// The feeds a refresh of `location` asks, in its order: its sources (`alerts:`), plus the
+    /// openweathermap source where its forecast (One Call 4.0, from `provider`) listed alert ids;
+    /// less a source whose alerts came with the forecast already (the NWS forecast's own, One Call
+    /// 3.0's whole alerts).
+    public static func asked(_ location: LocationSettings, provider: String?, alertIDs: [String]?) -> [WarningFeed] {
+        var sources = location.warningSources.compactMap(WarningSource.init(rawValue:))
+        let oneCall = WarningSource.openweathermap
+        if provider == oneCall.rawValue, alertIDs != nil, !sources.contains(oneCall) { sources.append(oneCall) }
+        return sources.filter { source in
+            source.rawValue != provider || !(source == .nws || (source == oneCall && alertIDs == nil))
+        }.map(WarningFeed.init)
     }
 
     /// Whether a location's warning sources ask One Call 4.0 for its alert ids (one `/current` a
@@ -38,7 +33,7 @@ public struct WarningFeeds: PlannedRequests {
     /// Each new alert's text is one more call (`/alert/{id}`, asked once per id), not counted ahead.
     public static func asksOneCall4AlertIDs(_ location: LocationSettings) -> Bool {
         location.providers.first != ProviderDescriptor.openWeatherMap.name
-            && AlertSources.sources(for: location).contains(AlertSourceName.openweathermap.rawValue)
+            && location.warningSources.contains(WarningSource.openweathermap.rawValue)
     }
 
     /// The OpenWeatherMap calls the warning sources may make now: what its budget has left.

@@ -1,3 +1,4 @@
+import HomeAssistant
 import WireContract
 
 /// Locations that left the configuration, and the retained topics the bridge published for

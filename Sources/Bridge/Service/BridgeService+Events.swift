@@ -1,3 +1,4 @@
+import HomeAssistant
 import MQTTClient
 
 /// What the broker tells the bridge: connections, losses, Home Assistant's birth message,

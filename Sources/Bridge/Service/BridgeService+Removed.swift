@@ -1,4 +1,5 @@
 import Configuration
+import HomeAssistant
 
 /// Clearing what the bridge published for locations that left the configuration
 /// (`RemovedLocations`).

@@ -1,5 +1,6 @@
 import Configuration
 import FoundationEssentials
+import HomeAssistant
 import MQTTClient
 import Providers
 import SystemIO

@@ -1,33 +1,36 @@
 import Configuration
 import FoundationEssentials
+import ProviderFacts
 import Providers
 import WeatherModel
+import WireContract
 
-/// Fetches the warning sources of each location (`alerts:`, or the default for its
-/// coordinates) and merges them with the forecast provider's alerts. A source that fails
-/// keeps its last good alerts (a failure is not the end of a warning) and never touches the
-/// weather readings' state. MeteoAlarm country feeds are fetched once per country per
-/// interval for all locations, conditionally (`If-None-Match` / `If-Modified-Since`);
-/// MetAlerts at most once per 10 minutes per location, as its terms ask. One Call 4.0 alert
-/// details are asked once per new id and kept while the id is listed; texts come in the
-/// location's `language` where the source has it.
+/// Executes the warning feeds of each location (`WarningFeeds.asked`) and merges their alerts
+/// with the forecast provider's. What it does not decide: when a source is asked and what a
+/// failure keeps (`WarningFeed`: a failure is not the end of a warning, and never touches the
+/// weather readings' state), each source's request and decoding (`WarningSource.request`,
+/// `decode`). It keeps what the feeds need between refreshes: the last good alerts, when each
+/// source was last asked, shared feeds (MeteoAlarm's country feeds, asked conditionally with
+/// `If-None-Match` / `If-Modified-Since`) and One Call 4.0 alert details, asked once per new id
+/// and kept while the id is listed; texts come in the location's `language` where the source has it.
 public actor AlertSources {
     let configuration: BridgeConfiguration
     let transport: any ProviderTransport
     let log: Log
     let userAgent: String
 
-    /// A country feed as last received.
-    struct Feed {
+    /// A shared feed as last received (MeteoAlarm's country feeds), by URL.
+    struct SharedFeed {
         var body: [UInt8]
         var validators: HTTPValidators
         var fetchedAt: Date
     }
 
-    var feeds: [String: Feed] = [:]
+    var sharedFeeds: [String: SharedFeed] = [:]
     /// Last good alerts per location and source.
     var lastGood: [String: [String: [Alert]]] = [:]
-    var metAlertsFetched: [String: Date] = [:]
+    /// When each per-location source was last asked, by source and `WarningFeed.askedKey`.
+    var lastAsked: [WarningSource: [String: Date]] = [:]
     /// One Call 4.0 alert details by id and language, kept while a location lists the id.
     var oneCall4Details: [String: Alert] = [:]
     /// The ids each location listed last.
@@ -43,47 +46,38 @@ public actor AlertSources {
         userAgent = BridgeVersion.userAgent(contact: configuration.contact)
     }
 
-    /// The sources a location uses (`LocationSettings.warningSources`).
-    public static func sources(for location: LocationSettings) -> [String] { location.warningSources }
-
-    /// The merged alerts of a location: its sources in order, then the forecast provider's.
-    /// `announced` is the set last announced as events: a source failing before it ever
-    /// answered in this process keeps its alerts from there (a restart during an outage ends
-    /// nothing). `alertIDs` are the ids a One Call 4.0 forecast listed: their details are the
+    /// The merged alerts of a location: its sources in order (`WarningFeeds.asked`), then the
+    /// forecast provider's. `announced` is the set last announced as events (`WarningFeed.apply`).
+    /// `alertIDs` are the ids a One Call 4.0 forecast listed: their details are the
     /// `openweathermap` source, listed or not (as One Call 3.0's alerts come with its forecast).
     public func alerts(
         for location: LocationSettings, forecast: [Alert]?, alertIDs: [String]? = nil, provider: String?,
         announced: [Alert], now: Date
     ) async -> [Alert] {
         var lists: [[Alert]] = []
-        var names = Self.sources(for: location)
-        let owm = AlertSourceName.openweathermap.rawValue
-        if provider == owm, alertIDs != nil, !names.contains(owm) { names.append(owm) }
-        for name in names {
-            // The forecast provider brings these already (One Call 3.0 alerts whole).
-            if name == provider && (name == AlertSourceName.nws.rawValue || (name == owm && alertIDs == nil)) {
-                continue
-            }
+        let owm = WarningSource.openweathermap.rawValue
+        for feed in WarningFeeds.asked(location, provider: provider, alertIDs: alertIDs) {
+            let name = feed.source.rawValue
+            let answer: Result<[Alert]?, ProviderError>
             do {
-                let fetched = try await fetch(
-                    name, location: location, now: now, alertIDs: provider == owm ? alertIDs : nil,
-                    announced: announced)
-                if let fetched { lastGood[location.id, default: [:]][name] = fetched }
+                answer = .success(
+                    try await fetch(
+                        feed, location: location, now: now, alertIDs: provider == owm ? alertIDs : nil,
+                        announced: announced))
             } catch {
-                log.warning(
-                    "warning source failed: \(error.description); keeping its last alerts",
-                    ["location": location.id, "source": name])
-                if lastGood[location.id]?[name] == nil {
-                    lastGood[location.id, default: [:]][name] = announced.filter { $0.source == name }
-                }
+                answer = .failure(error)
             }
-            lists.append(lastGood[location.id]?[name] ?? [])
+            let kept = feed.apply(
+                answer, lastGood: lastGood[location.id]?[name], announced: announced, location: location.id)
+            if let line = kept.log { log.write(line) }
+            lastGood[location.id, default: [:]][name] = kept.lastGood
+            lists.append(kept.lastGood ?? [])
         }
         if let forecast, let provider {
             lists.append(
                 forecast.map { alert in
                     var alert = alert
-                    if AlertSourceName(rawValue: alert.source ?? "") == nil {
+                    if WarningSource(rawValue: alert.source ?? "") == nil {
                         if alert.sender == nil { alert.sender = alert.source }
                         alert.source = provider
                     }
@@ -94,42 +88,44 @@ public actor AlertSources {
         return AlertMerge.merge(lists)
     }
 
+    /// How `source` is asked for `location`: its place, language, base URL and MeteoAlarm region.
+    func query(_ source: WarningSource, for location: LocationSettings) -> WarningQuery {
+        let base =
+            source.provider == nil
+            ? configuration.alertSources[source.rawValue]?.baseURL
+            : configuration.provider(source.rawValue)?.baseURL
+        var query = WarningQuery(
+            latitude: location.latitude, longitude: location.longitude,
+            language: (location.language ?? configuration.language).rawValue, baseURL: base ?? source.defaultBaseURL)
+        query.country = location.meteoAlarm?.country
+        query.region = location.meteoAlarm?.region
+        query.format = configuration.alertSources[source.rawValue]?.format ?? query.format
+        return query
+    }
+
     /// One source's alerts; `nil` when it was not asked this time (its last good stay).
     func fetch(
-        _ name: String, location: LocationSettings, now: Date, alertIDs: [String]? = nil, announced: [Alert] = []
+        _ feed: WarningFeed, location: LocationSettings, now: Date, alertIDs: [String]? = nil,
+        announced: [Alert] = []
     ) async throws(ProviderError) -> [Alert]? {
-        let language = (location.language ?? configuration.language).rawValue
-        switch AlertSourceName(rawValue: name) {
-        case .nws:
-            let base = configuration.provider(name)?.baseURL ?? AlertSourceName.nws.defaultBaseURL
-            let query = ProviderQuery(latitude: location.latitude, longitude: location.longitude)
-            let point = query.latitudeText + "," + query.longitudeText
-            let body = try await get(
-                base + "/alerts/active?point=" + point, accept: "application/geo+json", source: name)
-            return try NWS.decodeAlerts(body)
-        case .brightsky:
-            let url =
-                base(.brightsky) + BrightSkyAlerts.path(latitude: location.latitude, longitude: location.longitude)
-            return try BrightSkyAlerts.decode(try await get(url, source: name), language: language)
-        case .metalerts:
-            guard
-                WarningFeeds.decide(.metalerts, location: location, lastAsked: metAlertsFetched[location.id], now: now)
-                    .asks
-            else { return nil }
-            metAlertsFetched[location.id] = now
-            let url =
-                base(.metalerts)
-                + MetAlerts.path(latitude: location.latitude, longitude: location.longitude, language: language)
-            return try MetAlerts.decode(try await get(url, source: name))
-        case .meteoalarm:
-            guard let region = location.meteoAlarm else { return [] }
-            let body = try await feed(country: region.country, location: location, now: now)
-            return try MeteoAlarm.decode(body, region: region.region, language: language)
-        case .openweathermap:
-            return try await oneCall4Alerts(location, ids: alertIDs, language: language, announced: announced)
-        case nil:
-            return []
+        let source = feed.source
+        let query = query(source, for: location)
+        if source == .openweathermap {
+            return try await oneCall4Alerts(location, ids: alertIDs, language: query.language, announced: announced)
         }
+        guard let request = source.request(query, userAgent: userAgent) else { return [] }
+        let body: [UInt8]
+        if case .sharedFeed = source.cadence {
+            body = try await shared(request, feed: feed, label: source.label(query), location: location, now: now)
+        } else {
+            let key = feed.askedKey(location, url: request.url)
+            guard feed.decide(location, lastAsked: lastAsked[source]?[key], now: now).asks else { return nil }
+            lastAsked[source, default: [:]][key] = now
+            let response = try await transport.send(request)
+            try ResponseCheck.requireSuccess(response, provider: source.label(query))
+            body = response.body
+        }
+        return try source.decode(body, query: query)
     }
 
     /// The One Call 4.0 alerts of a location: the ids its forecast listed (else one `/current`
@@ -138,12 +134,12 @@ public actor AlertSources {
     func oneCall4Alerts(_ location: LocationSettings, ids: [String]?, language: String, announced: [Alert])
         async throws(ProviderError) -> [Alert]
     {
-        let settings = configuration.provider(AlertSourceName.openweathermap.rawValue)
+        let settings = configuration.provider(WarningSource.openweathermap.rawValue)
         guard let key = settings?.apiKey else {
             throw .unauthorized("openweathermap: no API key (set providers.openweathermap.api_key)")
         }
         let client = OpenWeatherMap(
-            baseURL: settings?.baseURL ?? AlertSourceName.openweathermap.defaultBaseURL, apiKey: key, api: .oneCall4,
+            baseURL: settings?.baseURL ?? WarningSource.openweathermap.defaultBaseURL, apiKey: key, api: .oneCall4,
             userAgent: userAgent)
         let listed: [String]
         if let ids {
@@ -160,7 +156,7 @@ public actor AlertSources {
         for id in listed {
             let cacheKey = id + " " + language
             if let known = oneCall4Details[cacheKey]
-                ?? announced.first(where: { $0.id == id && $0.source == AlertSourceName.openweathermap.rawValue })
+                ?? announced.first(where: { $0.id == id && $0.source == WarningSource.openweathermap.rawValue })
             {
                 oneCall4Details[cacheKey] = known
             } else {
@@ -192,44 +188,40 @@ public actor AlertSources {
     /// The OpenWeatherMap calls made since `allowOpenWeatherMap` (for the budget to count).
     public var openWeatherMapCallsMade: Int { openWeatherMapCalls }
 
-    func base(_ source: AlertSourceName) -> String {
-        configuration.alertSources[source.rawValue]?.baseURL ?? source.defaultBaseURL
-    }
-
-    /// The country's feed: the cached one until `WarningFeeds.decide` asks again for `location`,
-    /// then asked with the cached validators (a 304 keeps the cached body).
+    /// MeteoAlarm's feed of `country` (what `check` lists the regions of), as `alerts` reads it.
     public func feed(country: String, location: LocationSettings, now: Date) async throws(ProviderError) -> [UInt8] {
-        let format =
-            MeteoAlarm.Format(
-                rawValue: configuration.alertSources[AlertSourceName.meteoalarm.rawValue]?.format ?? "json") ?? .json
-        let url = base(.meteoalarm) + MeteoAlarm.path(country: country, format: format)
-        if let cached = feeds[url],
-            !WarningFeeds.decide(.meteoalarm, location: location, lastAsked: cached.fetchedAt, now: now).asks
-        {
-            return cached.body
-        }
-        var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept-Encoding", "gzip")]
-        if let cached = feeds[url] {
-            if let etag = cached.validators.etag { headers.append(("If-None-Match", etag)) }
-            if let modified = cached.validators.lastModified { headers.append(("If-Modified-Since", modified)) }
-        }
-        let response = try await transport.send(ProviderRequest(url: url, headers: headers))
-        if response.status == 304, var cached = feeds[url] {
-            cached.fetchedAt = now
-            feeds[url] = cached
-            return cached.body
-        }
-        try ResponseCheck.requireSuccess(response, provider: "meteoalarm (the \(country) feed)")
-        let validators = Freshness(response: response).validators
-        feeds[url] = Feed(body: response.body, validators: validators, fetchedAt: now)
-        return response.body
+        var query = query(.meteoalarm, for: location)
+        query.country = country
+        query.region = query.region ?? ""
+        guard let request = WarningSource.meteoalarm.request(query, userAgent: userAgent) else { return [] }
+        return try await shared(
+            request, feed: WarningFeed(.meteoalarm), label: WarningSource.meteoalarm.label(query), location: location,
+            now: now)
     }
 
-    func get(_ url: String, accept: String = "application/json", source: String) async throws(ProviderError) -> [UInt8]
+    /// A shared feed: the cached one until `feed.decide` asks again for `location`, then asked with
+    /// the cached validators (a 304 keeps the cached body).
+    func shared(_ request: ProviderRequest, feed: WarningFeed, label: String, location: LocationSettings, now: Date)
+        async throws(ProviderError) -> [UInt8]
     {
-        let response = try await transport.send(
-            ProviderRequest(url: url, headers: [("User-Agent", userAgent), ("Accept", accept)]))
-        try ResponseCheck.requireSuccess(response, provider: source)
+        let url = request.url
+        if let cached = sharedFeeds[url], !feed.decide(location, lastAsked: cached.fetchedAt, now: now).asks {
+            return cached.body
+        }
+        var request = request
+        if let cached = sharedFeeds[url] {
+            if let etag = cached.validators.etag { request.headers.append(("If-None-Match", etag)) }
+            if let modified = cached.validators.lastModified { request.headers.append(("If-Modified-Since", modified)) }
+        }
+        let response = try await transport.send(request)
+        if response.status == 304, var cached = sharedFeeds[url] {
+            cached.fetchedAt = now
+            sharedFeeds[url] = cached
+            return cached.body
+        }
+        try ResponseCheck.requireSuccess(response, provider: label)
+        let validators = Freshness(response: response).validators
+        sharedFeeds[url] = SharedFeed(body: response.body, validators: validators, fetchedAt: now)
         return response.body
     }
 }

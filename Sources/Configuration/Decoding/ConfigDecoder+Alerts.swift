@@ -1,3 +1,4 @@
+import ProviderFacts
 import YAML
 
 extension ConfigDecoder {
@@ -33,9 +34,9 @@ extension ConfigDecoder {
         if let node = section.entry("alerts")?.value {
             location.alerts = try alertList(node, name: section.name("alerts"))
         } else if location.meteoAlarm != nil {
-            location.alerts = [AlertSourceName.meteoalarm.rawValue]
+            location.alerts = [WarningSource.meteoalarm.rawValue]
         }
-        let listsMeteoAlarm = location.alerts?.contains(AlertSourceName.meteoalarm.rawValue) == true
+        let listsMeteoAlarm = location.alerts?.contains(WarningSource.meteoalarm.rawValue) == true
         if listsMeteoAlarm && location.meteoAlarm == nil {
             throw fail(
                 section.value("alerts")?.line,
@@ -50,7 +51,7 @@ extension ConfigDecoder {
     }
 
     private func alertList(_ node: YAMLNode, name: String) throws(ConfigurationError) -> [String] {
-        let valid = AlertSourceName.allCases.map(\.rawValue)
+        let valid = WarningSource.allCases.map(\.rawValue)
         if node.isNull { return [] }
         if node.items == nil, let word = try? text(node, name), word == "auto" { return ["auto"] }
         guard let items = node.items else {
@@ -62,7 +63,7 @@ extension ConfigDecoder {
         var names: [String] = []
         for item in items {
             let source = try text(item, name)
-            guard AlertSourceName(rawValue: source) != nil else {
+            guard WarningSource(rawValue: source) != nil else {
                 let hint = MessageText.suggestion(for: source, among: valid).map { "did you mean '\($0)'? " } ?? ""
                 throw fail(
                     item.line,
@@ -78,12 +79,11 @@ extension ConfigDecoder {
     /// `providers.brightsky|metalerts|meteoalarm`: `base_url`, and `format` for meteoalarm.
     func alertSources(_ node: YAMLNode?) throws(ConfigurationError) -> [String: AlertSourceSettings] {
         var result: [String: AlertSourceSettings] = [:]
-        let names = KnownProvider.allCases.map(\.rawValue) + AlertSourceName.warningOnly.map(\.rawValue)
+        let names = KnownProvider.allCases.map(\.rawValue) + WarningSource.warningOnly.map(\.rawValue)
         let providers = try section(node, path: "providers", keys: names)
-        for source in AlertSourceName.warningOnly {
+        for source in WarningSource.warningOnly {
             guard let entry = providers.entry(source.rawValue) else { continue }
-            let keys = source == .meteoalarm ? ["base_url", "format"] : ["base_url"]
-            let section = try section(entry.value, path: "providers.\(source.rawValue)", keys: keys)
+            let section = try section(entry.value, path: "providers.\(source.rawValue)", keys: source.settingsKeys)
             var settings = AlertSourceSettings(baseURL: try httpURL(section, "base_url") ?? source.defaultBaseURL)
             if let format = try string(section, "format") {
                 guard format == "json" || format == "atom" else {

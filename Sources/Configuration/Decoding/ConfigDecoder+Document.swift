@@ -1,3 +1,4 @@
+import ProviderFacts
 import WeatherModel
 import YAML
 
@@ -155,7 +156,7 @@ extension ConfigDecoder {
         throws(ConfigurationError)
     {
         let how = location.alerts == ["auto"] ? " (alerts: auto picks it for these coordinates)" : ""
-        for source in location.warningSources.compactMap(AlertSourceName.init(rawValue:)) {
+        for source in location.warningSources.compactMap(WarningSource.init(rawValue:)) {
             if source.needsContact, configuration.contact == nil {
                 throw fail(
                     location.line,

@@ -1,10 +1,11 @@
+import ProviderFacts
 import YAML
 
 extension ConfigDecoder {
     /// The `providers:` section: one entry per known provider name (`ProviderSettings`
     /// documents the keys).
     func providers(_ node: YAMLNode?) throws(ConfigurationError) -> [String: ProviderSettings] {
-        let names = KnownProvider.allCases.map(\.rawValue) + AlertSourceName.warningOnly.map(\.rawValue)
+        let names = KnownProvider.allCases.map(\.rawValue) + WarningSource.warningOnly.map(\.rawValue)
         let section = try section(node, path: "providers", keys: names)
         var result: [String: ProviderSettings] = [:]
         for entry in section.entries {

@@ -1,5 +1,4 @@
 import ProviderFacts
-import Providers
 
 /// A weather provider the bridge speaks to, by its configuration name: a view of its
 /// `ProviderDescriptor` (the one list of providers lives in `ProviderFacts`).

@@ -34,7 +34,7 @@ public struct LocationSettings: Sendable, Equatable {
     public var language: Language?
     /// The line of the item, `nil` when built in code.
     public var line: Int?
-    /// `alerts:`: `AlertSourceName` raw values, in order of preference, or `["auto"]` (the
+    /// `alerts:`: `WarningSource` raw values, in order of preference, or `["auto"]` (the
     /// source the coordinates make obvious); `nil` when not configured (the forecast
     /// provider's alerts only).
     public var alerts: [String]? = nil

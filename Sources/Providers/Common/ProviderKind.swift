@@ -2,7 +2,8 @@ import ProviderFacts
 
 /// One provider as the catalog knows it: its facts (`ProviderDescriptor`) and how to build it
 /// from its configuration. Each provider's folder declares its own (`<Provider>+Kind.swift`);
-/// `ProviderCatalog.kinds` lists them once.
+/// `ProviderCatalog.kinds` lists them, in the order of `ProviderDescriptor.all` (a test says when
+/// the two lists differ).
 public struct ProviderKind: Sendable {
     public let descriptor: ProviderDescriptor
     let build: @Sendable (ProviderSetup) throws(ProviderError) -> any WeatherProvider
@@ -24,16 +25,4 @@ public struct ProviderSetup: Sendable {
     public var api: String?
     public var userAgent: String
     public var pointsCache: (any NWSPointsCache)?
-}
-
-extension ProviderDescriptor {
-    /// Every provider the bridge knows, in the order docs/SPEC.md §5 lists them
-    /// (`ProviderCatalog.kinds`).
-    public static let all: [ProviderDescriptor] = ProviderCatalog.kinds.map(\.descriptor)
-
-    /// The descriptor called `name`, `nil` for a name no provider has.
-    public static func named(_ name: String) -> ProviderDescriptor? { all.first { $0.name == name } }
-
-    /// Every provider's name, in the order of `all`.
-    public static var names: [String] { all.map(\.name) }
 }

@@ -4,11 +4,8 @@ import WeatherModel
 /// MET Norway MetAlerts 2.0: `GET /current.json?lat=…&lon=…&lang=…` answers a GeoJSON
 /// `FeatureCollection` of the CAP alerts whose area holds the point (an empty collection is
 /// the normal quiet state). The terms ask for an identifying User-Agent and at most one
-/// request per 10 minutes per client.
+/// request per 10 minutes per client (`WarningSource.cadence`).
 public enum MetAlerts {
-    /// The least interval between two requests the terms allow, in seconds.
-    public static let minimumInterval = 600
-
     /// `/current.json?lat={lat}&lon={lon}&lang={en|no}`: Norwegian texts when `language`
     /// starts with `no`, `nb` or `nn`, else English.
     public static func path(latitude: Double, longitude: Double, language: String?) -> String {

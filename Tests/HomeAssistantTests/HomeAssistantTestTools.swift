@@ -71,41 +71,11 @@ enum HomeAssistantTestTools {
         ]
     }
 
-    struct PythonError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// Runs `python3 -c script` with `input` on stdin and returns stdout.
-    static func python(_ script: String, input: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Python reads all of stdin before it writes anything, so writing first cannot deadlock.
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PythonError(
-                description: "python3 failed (\(process.terminationStatus)): " + String(decoding: errors, as: UTF8.self)
-            )
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
+    /// Runs `python3 -c script` with `input` on stdin and returns stdout (`Python.run`).
+    static func python(_ script: String, input: String) throws -> String { try Python.run(script, input: input) }
 
     /// `text` parsed by PyYAML's `safe_load`, as JSON; throws when it is not valid YAML.
-    static func parseYAML(_ text: String) throws -> JSONValue {
-        let json = try python("import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))", input: text)
-        return try JSONParser.parse(json)
-    }
+    static func parseYAML(_ text: String) throws -> JSONValue { try JSONParser.parse(try Python.yamlAsJSON(text)) }
 
     /// Whether Jinja2 is there to render templates as Home Assistant would.
     static let hasJinja: Bool = (try? python("import jinja2", input: "")) != nil

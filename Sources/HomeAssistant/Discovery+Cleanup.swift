@@ -25,7 +25,7 @@ extension Discovery {
     }
 
     /// `x` of `<prefix>/device/weather2mqtt_<x>/config`, or `nil` for any other topic.
-    static func ownedLocation(topic: String, prefix: String) -> String? {
+    public static func ownedLocation(topic: String, prefix: String) -> String? {
         let head = prefix + "/device/" + deviceObjectID("")
         let tail = "/config"
         guard topic.hasPrefix(head), topic.hasSuffix(tail), topic.count > head.count + tail.count else { return nil }
@@ -35,7 +35,7 @@ extension Discovery {
 
     /// Whether a discovery payload was published by weather2mqtt for the bridge whose
     /// availability topic is `bridgeState`.
-    static func isOurs(_ payload: JSONValue, bridgeState: String) -> Bool {
+    public static func isOurs(_ payload: JSONValue, bridgeState: String) -> Bool {
         let origin = payload["o"] ?? payload["origin"]
         guard origin?["name"]?.string == originName else { return false }
         return availabilityTopics(payload).contains(bridgeState)

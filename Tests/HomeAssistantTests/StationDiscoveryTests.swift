@@ -1,10 +1,9 @@
 import Configuration
+import HomeAssistant
 import Stations
 import TestSupport
 import Testing
 import WeatherModel
-
-@testable import Bridge
 
 /// A station's Home Assistant device: its topics, and its templates rendered by Jinja2 (Home
 /// Assistant's engine) against station payloads, stale fields and payloads that are not JSON.

@@ -1,5 +1,5 @@
-import Bridge
 import Configuration
+import HomeAssistant
 import Testing
 import WeatherModel
 

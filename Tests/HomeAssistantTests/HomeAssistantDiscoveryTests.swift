@@ -1,7 +1,8 @@
-import Bridge
 import Configuration
+import HomeAssistant
 import Testing
 import WeatherModel
+import WireContract
 
 @Suite("Home Assistant discovery payloads")
 struct HomeAssistantDiscoveryTests {

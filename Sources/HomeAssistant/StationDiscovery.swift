@@ -20,7 +20,7 @@ public enum StationDiscovery {
     static let objectPrefix = "weather2mqtt-station_"
 
     /// The station id of a station device's config topic, or `nil`.
-    static func ownedStation(topic: String, prefix: String) -> String? {
+    public static func ownedStation(topic: String, prefix: String) -> String? {
         let head = prefix + "/device/" + objectPrefix
         guard topic.hasPrefix(head), topic.hasSuffix("/config") else { return nil }
         let id = String(topic.dropFirst(head.count).dropLast("/config".count))

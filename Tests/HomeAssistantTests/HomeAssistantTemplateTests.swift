@@ -1,6 +1,6 @@
-import Bridge
 import Configuration
 import Foundation
+import HomeAssistant
 import Testing
 import WeatherModel
 
