@@ -1,6 +1,6 @@
 import Benchmark
-import HomeAssistant
 import Configuration
+import HomeAssistant
 import WeatherModel
 
 /// The Home Assistant discovery document of one location (SPEC: one device, every component),
