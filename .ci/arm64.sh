@@ -34,7 +34,7 @@ source deploy/debian/arm64/roots.sh
 ensure_build_root
 timed "build root (sid amd64 + swiftlang)"
 ensure_sysroot
-timed "Debian 13 arm64 base and sysroot"
+timed "Debian 13 arm64 sysroot (unpacked, no emulation)"
 
 if [ -n "${ARM64_DEB:-}" ]; then
   deb=$ARM64_DEB  # a package build-deb --arch arm64 made before, checked as if made here
@@ -70,6 +70,8 @@ for tool in weather2mqtt weatherview; do
 done
 timed "ELF checks"
 
+ensure_trixie_base
+timed "Debian 13 arm64 base (debootstrap, second stage under qemu)"
 step "installing it with apt into a fresh Debian 13 arm64 root"
 test_root=$CROSS_CACHE/test-root
 copy_root "$CROSS_CACHE/trixie-base" "$test_root"
@@ -92,6 +94,10 @@ while read -r lib owner; do
   grep -qE "(^|, )$owner( |,|$)" <<<"$depends" || fail "NEEDED $lib is in $owner, not in Depends: $depends"
 done <<<"$owners"
 step "NEEDED: $(tr '\n' ' ' <<<"$owners")"
+# What is opened by soname (FreeType, HarfBuzz, fontconfig, libmicrohttpd) came with the Depends.
+for lib in libfreetype.so.6 libharfbuzz.so.0 libfontconfig.so.1 libmicrohttpd.so.12; do
+  [ -e "$test_root/usr/lib/aarch64-linux-gnu/$lib" ] || fail "$lib (opened by soname) is not in the arm64 root after the install"
+done
 version=$(dpkg-deb -f "$deb" Version)
 [ "$(enter_arm64 "$test_root" weather2mqtt --version)" = "$version" ] || fail "weather2mqtt --version in the arm64 root"
 timed "install in the arm64 root"
