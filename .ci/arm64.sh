@@ -172,7 +172,7 @@ enter_arm64 "$test_root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -
   >"$x/test-deps.log" 2>&1 || fail "the tests' packages in the arm64 root: $(tail -n 20 "$x/test-deps.log")"
 timed "test packages in the arm64 root"
 # A subset naming every test module (the whole suite: ARM64_TESTS=all).
-subset='WireContractTests|SystemIOTests|ProviderFactsTests|WeatherModelTests|ProvidersTests\.WarningsTests|ConfigurationTests|MQTTClientTests|HTTPClientTests|FontEngineTests|RenderingTests\.LayoutTests|ViewerTests|WeatherviewTests|BridgeTests\.BridgeEndToEndTests'
+subset='WireContractTests|SystemIOTests|ProviderFactsTests|WeatherModelTests|ProvidersTests\.WarningsTests|StationsTests|ConfigurationTests|MQTTClientTests|HTTPClientTests|StationListenersTests\.(PushListenerTests|DatagramListenerTests)|FontEngineTests|RenderingTests\.LayoutTests|ViewerTests|PanelDriverTests\.PanelDriverTraceTests|WeatherviewTests|BridgeTests\.BridgeEndToEndTests'
 filter=()
 [ "${ARM64_TESTS:-subset}" = all ] || filter=(--filter "$subset")
 bundle=$(deploy/debian/arm64/cross-build --build-tests --scratch-path "$tests_scratch" --show-bin-path | tail -n 1)
