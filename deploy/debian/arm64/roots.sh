@@ -183,7 +183,7 @@ CONF
     done
     { sed '/^Package:/a Status: install ok installed' "$control/control"; echo; } >>"$root/var/lib/dpkg/status"
   done
-  rm -rf "$control"
+  rm -rf "$control" "$apt"
   roots_step "unpacked $(grep -c '^Package:' "$root/var/lib/dpkg/status") packages into $root"
   # The loader's cache, for what runs in ROOT under qemu (strip, dpkg-shlibdeps, the executables).
   enter_arm64 "$root" ldconfig || roots_fail "ldconfig in $root"
