@@ -3,11 +3,13 @@
 # $CROSS_CACHE (default /var/tmp/weather2mqtt-arm64), outside the repository. Each is made once
 # and reused while its `.ready` stamp exists (delete the folder to make it again):
 #   build-root   Debian sid amd64 with Debian's swiftlang (6.2.3 when this was written) and the
-#                -dev packages: the compiler, run natively
-#   trixie-base  Debian 13 arm64, minbase, configured under qemu (in-namespace): copied, never used
-#   sysroot      trixie-base + the -dev packages and dpkg-dev + the aarch64 Swift runtime from
-#                swiftlang:arm64 in usr/lib/swift{,_static}: what the cross build compiles and
-#                links against, and where dpkg-shlibdeps runs
+#                -dev packages: the compiler, run natively (debootstrap, no emulation)
+#   sysroot      Debian 13 arm64's essential packages, the -dev packages and dpkg-dev, unpacked
+#                with no emulation and recorded in its dpkg database, + the aarch64 Swift runtime
+#                from swiftlang:arm64 in usr/lib/swift{,_static}: what the cross build compiles
+#                and links against, and where strip and dpkg-shlibdeps run (under qemu)
+#   trixie-base  Debian 13 arm64, minbase, a real Debian configured under qemu (in-namespace):
+#                only copied, to make the roots the package is installed and tested in
 # Sourced by build-deb (--arch arm64) and .ci/arm64.sh. Needs root, debootstrap, qemu-user-static.
 
 CROSS_CACHE=${CROSS_CACHE:-/var/tmp/weather2mqtt-arm64}
@@ -18,7 +20,7 @@ arm64_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # The -dev packages of the C libraries Package.swift's system-library targets use (the same list
 # as .ci/run's apt-get line, by their Debian 13 names).
 DEV_PACKAGES="libc6-dev libmosquitto-dev libcurl4-openssl-dev libyaml-dev libfreetype-dev libharfbuzz-dev
-  libfontconfig-dev zlib1g-dev libstdc++-14-dev"
+  libfontconfig-dev zlib1g-dev libstdc++-14-dev libmicrohttpd-dev"
 
 roots_step() { echo "roots: $*" >&2; }
 roots_fail() { echo "roots: FAIL: $*" >&2; exit 1; }
@@ -100,24 +102,16 @@ copy_root() {
   rm -f "$2/.ready"
 }
 
-# The sysroot: Debian 13 arm64 with the -dev packages and dpkg-dev, and the aarch64 Swift runtime
-# taken out of swiftlang:arm64 (the same version as the build root's compiler).
+# The sysroot: Debian 13 arm64's essential packages, the -dev packages and dpkg-dev, unpacked
+# without emulation (see unpack_sysroot), and the aarch64 Swift runtime taken out of
+# swiftlang:arm64 (the same version as the build root's compiler).
 ensure_sysroot() {
   local root=$CROSS_CACHE/sysroot
   [ -f "$root/.ready" ] && return 0
   ensure_build_root
-  ensure_trixie_base
   local t0=$SECONDS
-  roots_step "making $root (the -dev packages under qemu, the aarch64 Swift runtime; about 4 min)"
-  # The -dev packages (the longest part, under qemu) are kept even if the runtime step fails.
-  if [ ! -f "$root/.dev-ready" ]; then
-    copy_root "$CROSS_CACHE/trixie-base" "$root"
-    # shellcheck disable=SC2086
-    enter_arm64 "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-      $DEV_PACKAGES dpkg-dev >"$CROSS_CACHE/sysroot.log" 2>&1 \
-      || roots_fail "apt-get install of the -dev packages in the arm64 sysroot: see $CROSS_CACHE/sysroot.log"
-    touch "$root/.dev-ready"
-  fi
+  roots_step "making $root (the -dev packages unpacked, the aarch64 Swift runtime; about 2 min)"
+  [ -f "$root/.dev-ready" ] || unpack_sysroot "$root"
   local build=$CROSS_CACHE/build-root version
   version=$(enter_amd64 "$build" dpkg-query -W -f='${Version}' swiftlang)
   rm -rf "$build/tmp/swiftlang-arm64" && mkdir -p "$build/tmp/swiftlang-arm64"
@@ -138,4 +132,60 @@ ensure_sysroot() {
   rm -rf "$build/tmp/swiftlang-arm64"
   touch "$root/.ready"
   roots_step "sysroot ready ($((SECONDS - t0)) s)"
+}
+
+# unpack_sysroot ROOT: Debian 13 arm64's essential packages, $DEV_PACKAGES and dpkg-dev with what
+# they depend on, chosen by this machine's apt (configured for trixie arm64 in $CROSS_CACHE/apt)
+# and unpacked into ROOT with no emulation: no maintainer script runs, which is what a sysroot
+# needs (installing them under qemu took most of the roots' time: the -dev packages bring glib,
+# GObject introspection and python3). The /bin, /lib and /sbin of merged /usr are links made
+# first, which unpacking keeps. Each package is recorded as installed in ROOT's dpkg database
+# (status, file lists, symbols and shlibs files), so dpkg -S and dpkg-shlibdeps work in ROOT.
+unpack_sysroot() {
+  local root=$1 apt=$CROSS_CACHE/apt
+  rm -rf --one-file-system "$root" "$apt"
+  mkdir -p "$root"/usr/{bin,sbin,lib} "$root/var/lib/dpkg/info" "$apt/etc/apt/apt.conf.d" \
+    "$apt/etc/apt/preferences.d" "$apt/var/lib/apt/lists/partial" "$apt/var/cache/apt/archives/partial" \
+    "$apt/var/lib/dpkg"
+  local dir
+  for dir in bin sbin lib; do ln -s "usr/$dir" "$root/$dir"; done
+  : >"$apt/var/lib/dpkg/status"
+  # dpkg's multiarch database format: info files of Multi-Arch: same packages are PACKAGE:arm64.*
+  echo 1 >"$root/var/lib/dpkg/info/format"
+  cat >"$apt/apt.conf" <<CONF
+APT::Architecture "arm64";
+APT::Architectures "arm64";
+APT::Install-Recommends "false";
+APT::Sandbox::User "root";
+Acquire::Languages "none";
+Dir "$apt/";
+Dir::Etc::TrustedParts "/usr/share/keyrings/";
+CONF
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $DEBIAN_MIRROR trixie main" \
+    >"$apt/etc/apt/sources.list"
+  # shellcheck disable=SC2086
+  { APT_CONFIG=$apt/apt.conf apt-get update -q \
+    && APT_CONFIG=$apt/apt.conf apt-get install -y -q --download-only '?essential' $DEV_PACKAGES dpkg-dev; } \
+    >"$CROSS_CACHE/sysroot.log" 2>&1 \
+    || roots_fail "apt-get (trixie arm64) could not fetch the sysroot's packages: see $CROSS_CACHE/sysroot.log"
+  local deb package name member control=$apt/control
+  for deb in "$apt"/var/cache/apt/archives/*.deb; do
+    package=$(dpkg-deb -f "$deb" Package)
+    name=$package
+    [ "$(dpkg-deb -f "$deb" Multi-Arch)" = same ] && name=$package:arm64
+    # tar, not dpkg-deb -x, which would replace the merged-/usr links with directories.
+    dpkg-deb --fsys-tarfile "$deb" | tar -C "$root" -x -v --keep-directory-symlink \
+      | sed -e 's|^\./$|/.|' -e 's|^\.||' -e 's|/$||' >"$root/var/lib/dpkg/info/$name.list" \
+      || roots_fail "unpacking $deb into $root"
+    rm -rf "$control" && dpkg-deb -e "$deb" "$control"
+    for member in "$control"/*; do
+      [ "${member##*/}" = control ] || cp "$member" "$root/var/lib/dpkg/info/$name.${member##*/}"
+    done
+    { sed '/^Package:/a Status: install ok installed' "$control/control"; echo; } >>"$root/var/lib/dpkg/status"
+  done
+  rm -rf "$control" "$apt"
+  roots_step "unpacked $(grep -c '^Package:' "$root/var/lib/dpkg/status") packages into $root"
+  # The loader's cache, for what runs in ROOT under qemu (strip, dpkg-shlibdeps, the executables).
+  enter_arm64 "$root" ldconfig || roots_fail "ldconfig in $root"
+  touch "$root/.dev-ready"
 }
