@@ -64,6 +64,17 @@ struct StationReportTests {
         #expect(model.stationNotes == [expected])
     }
 
+    @Test("a frame marks the big temperature only when the station measured it")
+    func frameMark() throws {
+        for (source, marked) in [("station:roof", true), ("open-meteo", false)] {
+            let payloads = try LocationPayloads(
+                base: "weather", location: "munich",
+                messages: Self.messages(sources: ["temperature": source, "humidity": "station:roof"], extra: [:]))
+            let model = try WeatherViewModel(payloads: payloads, now: F.date("2026-02-07T15:20:00Z"))
+            #expect(FrameInput(model).temperatureFromStation == marked, "\(source)")
+        }
+    }
+
     @Test("a station that was never heard is named without an age")
     func neverSeen() throws {
         let never =

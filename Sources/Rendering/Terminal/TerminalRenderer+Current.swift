@@ -135,5 +135,5 @@ extension TerminalRenderer.Context {
     }
 
     /// The mark after a value a station of the user's supplied.
-    static let stationMark = "*"
+    static let stationMark = WeatherViewModel.stationMark
 }

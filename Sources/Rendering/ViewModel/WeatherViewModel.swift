@@ -73,6 +73,9 @@ public struct WeatherViewModel: Sendable {
         language == .en ? text ?? condition?.summary : condition?.summary(in: language) ?? text
     }
 
+    /// The mark after a value a station of the user's supplied, on the terminal and on frames.
+    public static let stationMark = "*"
+
     /// The stations that supplied values of `current`, each as `station:roof` with how long ago
     /// it was heard when its status arrived (`station:roof, 12 min old`); sorted.
     public var stationNotes: [String] {
