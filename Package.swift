@@ -110,7 +110,7 @@ let package = Package(
         .target(name: "ProviderFacts"),
         .target(name: "Providers", dependencies: ["WeatherModel", "ProviderFacts"]),
         // Pure: a weather station's pushes, datagrams and messages -> honest readings, rain today, blending.
-        .target(name: "Stations", dependencies: ["WeatherModel"]),
+        .target(name: "Stations", dependencies: ["WeatherModel", "WireContract"]),
         .target(
             name: "Configuration",
             dependencies: [

@@ -99,6 +99,9 @@ public struct TopicNames: Sendable, Equatable {
     /// A subscription filter for one payload of every location: `<base>/+/<kind>`.
     public func everyLocation(_ kind: LocationTopic) -> String { base + "/+/" + kind.rawValue }
 
+    /// A subscription filter for one payload of every station: `<base>/stations/+/<kind>`.
+    public func everyStation(_ kind: StationTopic) -> String { name(.station("+", kind)) }
+
     /// A subscription filter for every location's warning events: `<base>/+/alerts/event`.
     public var everyAlertEvent: String { base + "/+/alerts/event" }
 

@@ -24,6 +24,10 @@ struct LayoutGoldenTests {
         ("stale-alert", 400, 300, .bw, .none), ("stale-alert", 250, 122, .bwr, .none),
         ("stale-alert", 480, 800, .bwr, .quarter), ("stale-alert", 300, 400, .bw, .none),
         ("stale-alert", 122, 250, .bw, .none),
+        // The station's mark beside the big temperature, where it fits, at every panel size.
+        ("station", 800, 480, .bw, .none), ("station", 400, 300, .bw, .none), ("station", 296, 128, .bw, .none),
+        ("station", 250, 122, .bw, .none), ("station", 480, 800, .bw, .quarter), ("station", 300, 400, .bw, .none),
+        ("station", 122, 250, .bw, .none),
     ]
 
     static func frame(_ name: String, _ width: Int, _ height: Int, _ mode: ColorMode, _ rotation: Rotation)

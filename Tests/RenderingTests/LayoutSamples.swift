@@ -134,8 +134,15 @@ enum LayoutSamples {
         return input
     }()
 
+    /// Berlin's rainy afternoon with the temperature from the user's own station.
+    static let station: FrameInput = {
+        var input = dayRain
+        input.temperatureFromStation = true
+        return input
+    }()
+
     static let all: [(String, FrameInput)] = [
         ("day-rain", dayRain), ("night-snow", nightSnow), ("clear-night", clearNight), ("stale-alert", staleAlert),
-        ("very-stale", veryStale), ("old", old), ("nowcast", nowcast),
+        ("very-stale", veryStale), ("old", old), ("nowcast", nowcast), ("station", station),
     ]
 }

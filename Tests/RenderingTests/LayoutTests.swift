@@ -121,6 +121,17 @@ struct LayoutTests {
         }
     }
 
+    @Test("a temperature from the user's station gets a small mark at every size")
+    func stationMark() {
+        for (width, height) in Self.sizes {
+            let plain = FrameRenderer.single(LayoutSamples.dayRain, width: width, height: height)
+            let marked = FrameRenderer.single(LayoutSamples.station, width: width, height: height)
+            let added = marked.count(of: .black) - plain.count(of: .black)
+            #expect(added > 0, "\(width)×\(height): no mark")
+            #expect(added < width * height / 200, "\(width)×\(height): \(added) pixels is not a small mark")
+        }
+    }
+
     @Test("the big temperature, the alert and the stale badge are on the frame")
     func essentials() {
         let plain = FrameRenderer.single(LayoutSamples.dayRain, width: 800, height: 480)

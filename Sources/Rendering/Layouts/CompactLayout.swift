@@ -84,6 +84,9 @@ struct CompactLayout {
                 $0.width(of: temperature) <= available && $0.capHeight <= middle.height - 4
             } ?? .bold(24)
         canvas.draw(temperature, font: big, x: textLeft, baseline: middle.midY + big.capHeight / 2)
+        StationMark.draw(
+            after: temperature, font: big, x: textLeft, baseline: middle.midY + big.capHeight / 2,
+            limit: middle.maxX - detailsWidth - 6, fromStation: input.temperatureFromStation, on: &canvas)
 
         let spacing = min(lineFont.lineHeight, middle.height / max(1, lines.count))
         let firstBaseline = middle.midY - (spacing * (lines.count - 1)) / 2 + lineFont.capHeight / 2

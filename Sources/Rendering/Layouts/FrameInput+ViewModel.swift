@@ -55,7 +55,8 @@ extension FrameInput {
             staleness: Self.staleness(model.freshness), ageText: Self.ageText(model.freshness, language: language),
             attribution: model.attribution, language: language,
             nowcast: Self.nearNowcast(model),
-            airQuality: AirQualityScale.short(model))
+            airQuality: AirQualityScale.short(model),
+            temperatureFromStation: current?.temperature != nil && model.stationFields["temperature"] != nil)
     }
 
     /// Precipitation starting within this many minutes puts the nowcast strip on the frame.

@@ -84,6 +84,8 @@ public struct FrameInput: Sendable, Equatable {
     /// `Partly cloudy`.
     public var summary: String?
     public var temperature: Double?
+    /// Whether the user's own station measured `temperature`: the frame marks it where it fits.
+    public var temperatureFromStation: Bool
     public var feelsLike: Double?
     /// Today's maximum and minimum.
     public var high: Double?
@@ -145,7 +147,7 @@ public struct FrameInput: Sendable, Equatable {
         humidity: String? = nil, sunrise: String? = nil, sunset: String? = nil, hours: [Hour] = [],
         nowFraction: Double = 0, days: [Day] = [], alerts: [Alert] = [], staleness: Staleness = .fresh,
         ageText: String? = nil, attribution: String? = nil, language: Language = .en, nowcast: String? = nil,
-        airQuality: String? = nil
+        airQuality: String? = nil, temperatureFromStation: Bool = false
     ) {
         self.language = language
         self.locationName = locationName
@@ -154,6 +156,7 @@ public struct FrameInput: Sendable, Equatable {
         self.isDay = isDay
         self.summary = summary
         self.temperature = temperature
+        self.temperatureFromStation = temperatureFromStation
         self.feelsLike = feelsLike
         self.high = high
         self.low = low

@@ -127,6 +127,9 @@ struct CurrentBlock {
         let blockHeight = big.capHeight + summaryHeight
         let baseline = rect.y + (rect.height - blockHeight) / 2 + big.capHeight
         canvas.draw(temperature, font: big, x: textLeft, baseline: baseline)
+        StationMark.draw(
+            after: temperature, font: big, x: textLeft, baseline: baseline, limit: detailsLeft - scale.gap,
+            fromStation: input.temperatureFromStation, on: &canvas)
         if let summary {
             canvas.draw(
                 summaryFont.truncated(summary, toWidth: available), font: summaryFont, x: textLeft + 2,

@@ -55,6 +55,9 @@ struct PortraitLayout {
             fonts.first { $0.width(of: temperature) <= row.maxX - textLeft && $0.capHeight <= rowHeight - 8 } ?? fonts
             .last!
         canvas.draw(temperature, font: big, x: textLeft, baseline: row.midY + big.capHeight / 2)
+        StationMark.draw(
+            after: temperature, font: big, x: textLeft, baseline: row.midY + big.capHeight / 2, limit: row.maxX,
+            fromStation: input.temperatureFromStation, on: &canvas)
         top = row.maxY
 
         if !tiny, let summary = input.summary ?? input.condition?.summary(in: input.language) {

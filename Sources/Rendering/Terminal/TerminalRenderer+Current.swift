@@ -125,15 +125,15 @@ extension TerminalRenderer.Context {
             emit(row)
             index += columns
         }
-        let stations = Set(model.stationFields.values).sorted()
+        let stations = model.stationNotes
         if !stations.isEmpty {
             var note = line()
             note.pad(to: indent)
-            note.add(text(Self.stationMark + " " + stations.joined(separator: ", "), max: options.width - indent), .dim)
+            note.add(text(Self.stationMark + " " + stations.joined(separator: "; "), max: options.width - indent), .dim)
             emit(note)
         }
     }
 
     /// The mark after a value a station of the user's supplied.
-    static let stationMark = "*"
+    static let stationMark = WeatherViewModel.stationMark
 }

@@ -24,6 +24,9 @@ public struct LocationPayloads: Sendable, Equatable {
     public var nowcast: TopicPayload?
     public var outlook: TopicPayload?
     public var airQuality: TopicPayload?
+    /// The status (`<base>/stations/<id>/status`) of each station that supplied a value of
+    /// `current`, by station id; a station whose status has not arrived is missing.
+    public var stations: [String: TopicPayload] = [:]
 
     public init(
         location: String, current: TopicPayload? = nil, hourly: TopicPayload? = nil, daily: TopicPayload? = nil,
@@ -48,6 +51,11 @@ public struct LocationPayloads: Sendable, Equatable {
             let topic = names.name(.location(location, kind))
             guard let bytes = messages[topic] else { continue }
             self[kind] = TopicPayload(topic: topic, json: try decoder.object(topic: topic, bytes: bytes))
+        }
+        for id in Self.stations(of: current?.json) {
+            let topic = names.station(id, .status)
+            guard let bytes = messages[topic] else { continue }
+            stations[id] = TopicPayload(topic: topic, json: try decoder.object(topic: topic, bytes: bytes))
         }
     }
 

@@ -22,6 +22,8 @@ public struct WeatherViewModel: Sendable {
     /// The fields of `current` a station of the user's supplied (`current.sources`): field name →
     /// its source (`station:roof`); empty without a station.
     public var stationFields: [String: String]
+    /// The status of the stations in `stationFields` whose status arrived, by station id.
+    public var stations: [String: StationReport]
     /// From the hour that contains now (labelled `Now`) on.
     public var hours: [HourForecast]
     /// Minutes between hourly entries.
@@ -69,6 +71,20 @@ public struct WeatherViewModel: Sendable {
     /// `language`, so that a display never mixes English summaries with its own words.
     public func summary(_ text: String?, _ condition: Condition?) -> String? {
         language == .en ? text ?? condition?.summary : condition?.summary(in: language) ?? text
+    }
+
+    /// The mark after a value a station of the user's supplied, on the terminal and on frames.
+    public static let stationMark = "*"
+
+    /// The stations that supplied values of `current`, each as `station:roof` with how long ago
+    /// it was heard when its status arrived (`station:roof, 12 min old`); sorted.
+    public var stationNotes: [String] {
+        Set(stationFields.values).sorted().map { source in
+            guard let id = CurrentOverlay.station(inSource: source),
+                let age = stations[id]?.ageText(now: now, language: language)
+            else { return source }
+            return source + ", " + age
+        }
     }
 
     /// Today's entry of `days`, if the daily payload still has it.
@@ -123,11 +139,10 @@ public struct WeatherViewModel: Sendable {
         providerIndex = payloads.airQuality?.json["current"]?["provider_index"]?.double
         providerIndexScale = payloads.airQuality?.json["provider_index_scale"]?.string
         hasAirQuality = payloads.airQuality?.json["current"]?.object != nil
-        var stationFields: [String: String] = [:]
-        for (field, source) in payloads.current?.json["sources"]?.object ?? JSONObject() {
-            if let source = source.string, source.hasPrefix("station:") { stationFields[field] = source }
-        }
-        self.stationFields = stationFields
+        stationFields = LocationPayloads.stationFields(of: payloads.current?.json)
+        var stations: [String: StationReport] = [:]
+        for (id, payload) in payloads.stations { stations[id] = try StationReport(payload) }
+        self.stations = stations
 
         current = nil
         hours = []

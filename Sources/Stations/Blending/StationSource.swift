@@ -1,3 +1,5 @@
+import WireContract
+
 /// One station a location takes values from, as the blend sees it.
 public struct StationSource: Sendable, Equatable {
     /// The station's `id`; values from it are marked `station:<id>`.
@@ -15,7 +17,7 @@ public struct StationSource: Sendable, Equatable {
         self.fields = fields
     }
 
-    public var sourceName: String { "station:" + id }
+    public var sourceName: String { CurrentOverlay.stationSource(id) }
 
     func allows(_ quantity: StationQuantity) -> Bool { fields?.contains(quantity) ?? true }
 }

@@ -73,16 +73,24 @@ extension BrokerSession {
     /// Subscribes to the topics `kinds` and `optional` of `location` and returns what arrived,
     /// decoded. It waits for every topic of `kinds` (up to `--timeout`); a topic of `optional`
     /// that may never come (a location without `air_quality`) only gets the broker's burst of
-    /// retained messages and `quietPeriod` after it, never the whole timeout.
+    /// retained messages and `quietPeriod` after it, never the whole timeout. With `stations`
+    /// it also reads the status of every station `current` names in its `sources`, in the same
+    /// burst: a `current` without a station waits for none.
     func payloads(
-        of location: String, kinds: [LocationTopic], optional: [LocationTopic] = []
+        of location: String, kinds: [LocationTopic], optional: [LocationTopic] = [], stations: Bool = false
     ) async throws(Failure) -> LocationPayloads {
         let topics = kinds.map { names.name(.location(location, $0)) }
         let extra = optional.map { names.name(.location(location, $0)) }
-        try subscribe(topics + extra)
+        let stationFilters = stations ? [names.everyStation(.status)] : []
+        try subscribe(topics + extra + stationFilters)
         start()
-        let messages = try await collect(filters: topics + extra) { messages in
-            (topics + extra).allSatisfy { messages[$0] != nil }
+        let (topicNames, current, decoder) = (names, names.current(location), PayloadDecoder())
+        let messages = try await collect(filters: topics + extra + stationFilters) { messages in
+            guard (topics + extra).allSatisfy({ messages[$0] != nil }) else { return false }
+            guard stations, let bytes = messages[current] else { return true }
+            return LocationPayloads.stations(of: try? decoder.object(topic: current, bytes: bytes)).allSatisfy {
+                messages[topicNames.station($0, .status)] != nil
+            }
         }
         do {
             return try LocationPayloads(base: base, location: location, messages: messages)

@@ -53,7 +53,7 @@ public struct ShowCommand: Sendable {
         let payloads = try await BrokerSession.with(try broker.resolve()) { (session) throws(Failure) in
             let id = try await session.location(location, command: "show")
             let payloads = try await session.payloads(
-                of: id, kinds: LocationTopic.core, optional: [.nowcast, .airQuality])
+                of: id, kinds: LocationTopic.core, optional: [.nowcast, .airQuality], stations: true)
             guard payloads.hasWeather else { throw session.noData(for: id, payloads: payloads) }
             return payloads
         }

@@ -17,6 +17,18 @@ public struct CurrentOverlay: Sendable {
         "precipitation", "precipitation_type", "uv_index", "visibility",
     ]
 
+    /// The source of a value station `id` supplied: `station:<id>`.
+    public static func stationSource(_ id: String) -> String { stationSourcePrefix + id }
+
+    /// The station a source names (`roof` for `station:roof`), `nil` for a provider's name.
+    public static func station(inSource source: String) -> String? {
+        guard source.hasPrefix(stationSourcePrefix) else { return nil }
+        let id = String(source.dropFirst(stationSourcePrefix.count))
+        return id.isEmpty ? nil : id
+    }
+
+    private static let stationSourcePrefix = "station:"
+
     public init(reading: Reading, sources: [(field: String, source: String)], rainToday: Double?) {
         self.reading = reading
         self.sources = sources

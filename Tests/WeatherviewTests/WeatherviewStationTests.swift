@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `weatherview show` with the user's own station (issue 31): the values it supplied carry a
+/// mark, and the station is named with how long ago the bridge last heard it.
+@Suite("weatherview show with the user's station")
+struct WeatherviewStationTests {
+    let fresh = ["WEATHER2MQTT_NOW": RetainedWeather.freshNow]
+
+    /// Munich's retained payloads, with `current.sources` naming `station:roof` for the
+    /// temperature and the humidity (the provider for the rest).
+    static func publishWithStation(to broker: TestBroker) throws {
+        try RetainedWeather.publish(to: broker)
+        let current = try #require(RetainedWeather.munich["current"])
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(current.utf8)) as? [String: Any])
+        object["sources"] = ["temperature": "station:roof", "humidity": "station:roof", "pressure": "open-meteo"]
+        let bytes = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        try broker.publish("weather/munich/current", String(decoding: bytes, as: UTF8.self), retain: true)
+    }
+
+    static func stationStatus(_ id: String, state: String, lastSeen: String?) -> String {
+        let seen = lastSeen.map { "\"\($0)\"" } ?? "null"
+        return #"{"station":"\#(id)","state":"\#(state)","last_seen":\#(seen),"# + #""max_age":600,"messages":12,"#
+            + #""rejected":0,"stale":[]}"#
+    }
+
+    /// The line under the current values that names the stations, without its indent.
+    static func stationLine(_ output: String) -> String? {
+        output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix("* ") }
+    }
+
+    @Test(
+        "show names the station with its age from its retained status",
+        arguments: [
+            ("fresh", "2026-02-07T16:08:00+01:00", "* station:roof, 12 min old"),
+            ("fresh", "2026-02-07T15:19:40Z", "* station:roof, just now"),
+            ("silent", "2026-02-07T14:05:00+01:00", "* station:roof, stale, 2 h old"),
+        ])
+    func age(state: String, lastSeen: String, expected: String) throws {
+        let broker = try TestBroker.start()
+        try Self.publishWithStation(to: broker)
+        try broker.publish(
+            "weather/stations/roof/status", Self.stationStatus("roof", state: state, lastSeen: lastSeen), retain: true)
+        // Another station on the broker that this location does not use.
+        try broker.publish(
+            "weather/stations/garden/status",
+            Self.stationStatus("garden", state: "fresh", lastSeen: "2026-02-07T16:19:00+01:00"), retain: true)
+        let result = try WeatherviewProcess.run(
+            ["show", "munich", "--broker", broker.url, "--color", "never"], environment: fresh)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("8.5°C*"), "\(result.stdout)")
+        #expect(Self.stationLine(result.stdout) == expected, "\(result.stdout)")
+        #expect(!result.stdout.contains("garden"), "\(result.stdout)")
+    }
+
+    @Test("show names a station whose status is not there without an age, and does not wait for it")
+    func withoutStatus() throws {
+        let broker = try TestBroker.start()
+        try Self.publishWithStation(to: broker)
+        // A show that waited for its 120 s timeout would be killed by the run's 30 s (status -1).
+        let result = try WeatherviewProcess.run(
+            ["show", "munich", "--broker", broker.url, "--color", "never", "--timeout", "120"], environment: fresh)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.stationLine(result.stdout) == "* station:roof", "\(result.stdout)")
+    }
+
+    @Test("show without a station names none, also with stations on the broker")
+    func withoutStation() throws {
+        let broker = try TestBroker.start()
+        try RetainedWeather.publish(to: broker)
+        try broker.publish(
+            "weather/stations/roof/status",
+            Self.stationStatus("roof", state: "fresh", lastSeen: "2026-02-07T16:08:00+01:00"), retain: true)
+        let result = try WeatherviewProcess.run(
+            ["show", "munich", "--broker", broker.url, "--color", "never", "--timeout", "120"], environment: fresh)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.stationLine(result.stdout) == nil, "\(result.stdout)")
+        #expect(!result.stdout.contains("8.5°C*"), "\(result.stdout)")
+    }
+}
