@@ -82,10 +82,14 @@ extension BridgeService {
             topic: message.topic, payload: message.payload, configuredLocations: announcedLocations, prefix: prefix,
             baseTopic: configuration.mqtt.baseTopic)
         {
+            let location = Discovery.ownedLocation(topic: message.topic, prefix: prefix)
+            // Cleared on connecting already; this is the retained copy the broker still had.
+            if let location, devicesCleared.contains(location) { return }
             log.info(
                 "removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
             send(message.topic, [], retain: true)
-            if let location = Discovery.ownedLocation(topic: message.topic, prefix: prefix) {
+            if let location {
+                devicesCleared.insert(location)
                 clearTopicsAfterDiscovery(of: location)
             }
         }

@@ -12,6 +12,7 @@ extension BridgeService {
         guard connected else { return }
         let removed = RemovedLocations.ids(
             stored: store.storedLocationIDs(), configured: Set(configuration.locations.map(\.id)))
+        devicesCleared = Set(removed)
         for id in removed {
             send(Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: id), [], retain: true)
             clearTopicsAfterDiscovery(of: id, forgetting: true)

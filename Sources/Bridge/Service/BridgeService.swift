@@ -55,6 +55,10 @@ public actor BridgeService {
     let journal: ScheduleJournal
     var journalSequence: UInt64
     var journalFailed = false
+    /// Removed locations whose device config this connection already cleared: the cleanup
+    /// subscription may still deliver its retained copy (a subscribe can overtake the empty
+    /// publish), and a second empty config makes Home Assistant log a warning.
+    var devicesCleared: Set<String> = []
     /// Home Assistant birth messages: one discovery resend per burst.
     var births = BirthCoalescer()
     /// Per-location refresh lines are `debug`; this is the `info` summary.
