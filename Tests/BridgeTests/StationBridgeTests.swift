@@ -201,6 +201,24 @@ struct StationBridgeTests {
         #expect(abs((Self.number(current, "pressure") ?? 0) - 1019.8) < 0.051)
         #expect((current["sources"] as? [String: String])?["pressure"] == "station:roof")
 
+        // weatherview get follows a source to the station's own topics (SPEC §7 `get`).
+        let viewer = WeatherviewCommand(executable: BridgeProcess.executable)
+        func get(_ arguments: String...) throws -> (Int32, String) {
+            let result = try viewer.run(
+                ["get"] + arguments + ["--broker", running.broker.url], environment: ["WEATHER2MQTT_NOW": Self.now])
+            #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+            return (result.status, result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let (_, source) = try get("bergen", "current.sources.temperature")
+        #expect(source == "station:roof")
+        // The station's state keeps two decimals: (76.5 − 32) × 5 / 9 = 24.722… → 24.72.
+        let temperature = try get(source, "state.fields.temperature.value")
+        #expect(temperature == (0, "24.72"), "\(temperature)")
+        let humidity = try get(source, "state.fields.humidity.value")
+        #expect(humidity == (0, "36"), "\(humidity)")
+        let state = try get(source, "status.state")
+        #expect(state == (0, "fresh"), "\(state)")
+
         // A neighbour's gateway with another key: not taken, one line, its key masked.
         let other = String(decoding: form, as: UTF8.self).replacingOccurrences(
             of: "E77D0FB57F98FAF6317D3A20DB83D8ED", with: "0123456789ABCDEF0123456789AB9876"

@@ -3,6 +3,7 @@ import Rendering
 import TestSupport
 import Testing
 import WeatherModel
+import WireContract
 
 @Suite("Terminal: --format, get paths, locations, watch lines")
 struct TerminalFormatTests {
@@ -63,9 +64,9 @@ struct TerminalFormatTests {
         ])
     func paths(path: String, expected: String) throws {
         let payloads = F.payloads("munich-full")
-        let parsed = try PayloadPath(path)
+        let parsed = try PayloadPath<LocationTopic>(path)
         let payload = try #require(payloads[parsed.topic])
-        #expect(PayloadPath.plainText(try parsed.value(in: payload.json)) == expected)
+        #expect(try parsed.value(in: payload.json).plainText == expected)
     }
 
     @Test(
@@ -81,7 +82,7 @@ struct TerminalFormatTests {
     func badPaths(path: String, expected: String) throws {
         let payloads = F.payloads("munich-full")
         do throws(PayloadPathError) {
-            let parsed = try PayloadPath(path)
+            let parsed = try PayloadPath<LocationTopic>(path)
             _ = try parsed.value(in: payloads[parsed.topic]?.json ?? .null)
             Issue.record("\(path) gave a value")
         } catch {

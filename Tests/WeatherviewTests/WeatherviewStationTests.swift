@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// `weatherview show` with the user's own station (issue 31): the values it supplied carry a
-/// mark, and the station is named with how long ago the bridge last heard it.
-@Suite("weatherview show with the user's station")
+/// mark, and the station is named with how long ago the bridge last heard it; `get
+/// station:<id> PATH` reads the station's own topics.
+@Suite("weatherview show and get with the user's station")
 struct WeatherviewStationTests {
     let fresh = ["WEATHER2MQTT_NOW": RetainedWeather.freshNow]
 
@@ -77,5 +78,57 @@ struct WeatherviewStationTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.stationLine(result.stdout) == nil, "\(result.stdout)")
         #expect(!result.stdout.contains("8.5°C*"), "\(result.stdout)")
+    }
+
+    static let stationState =
+        #"{"station":"roof","units":{"temperature":"°C","pressure":"hPa"},"fields":{"temperature":"#
+        + #"{"value":8.1,"age":42}},"rain_today":1.2,"batteries":{"outdoor":1},"signal":null,"#
+        + #""rejected":{"humidity":{"value":102,"rule":"envelope","detail":"above 100 %","at":"2026-02-07T16:10:00+01:00"}}}"#
+
+    func get(_ arguments: [String], on broker: TestBroker) throws -> (status: Int32, stdout: String, stderr: String) {
+        let result = try WeatherviewProcess.run(["get"] + arguments + ["--broker", broker.url], environment: fresh)
+        return (result.status, result.stdout.trimmingCharacters(in: .newlines), result.stderr)
+    }
+
+    @Test(
+        "get station:ID reads the station's status and state; 4 while it is silent or never heard",
+        arguments: [("fresh", Int32(0)), ("partial", 0), ("silent", 4), ("never", 4)])
+    func getStation(state: String, status: Int32) throws {
+        let broker = try TestBroker.start()
+        let seen = state == "never" ? nil : "2026-02-07T16:08:00+01:00"
+        try broker.publish(
+            "weather/stations/roof/status", Self.stationStatus("roof", state: state, lastSeen: seen), retain: true)
+        try broker.publish("weather/stations/roof/state", Self.stationState, retain: true)
+        let read = try get(["station:roof", "status.state"], on: broker)
+        #expect(read.status == status && read.stdout == state, "\(read)")
+        #expect(try get(["station:roof", "state.fields.temperature.value"], on: broker).stdout == "8.1")
+        #expect(try get(["station:roof", "state.rejected.humidity.rule"], on: broker).stdout == "envelope")
+        #expect(try get(["station:roof", "status.last_seen"], on: broker).stdout == (seen ?? "null"))
+    }
+
+    @Test(
+        "get station:ID refuses what names nothing, another station's payload and a missing station",
+        arguments: [
+            (["station:roof", "current.temperature"], Int32(64), "it must start with one of state, status"),
+            (["station:roof", "state.fields.wind_speed"], 64, "state.fields has no member 'wind_speed'"),
+            (["station:Roof", "status.state"], 64, "invalid station id 'Roof'"),
+            (["station:garden", "status.state"], 65, "'roof' is another station"),
+            (["station:cellar", "status.state", "--timeout", "1"], 66, "no data for station 'cellar'"),
+        ])
+    func getStationRefused(arguments: [String], status: Int32, message: String) throws {
+        let broker = try TestBroker.start()
+        try broker.publish(
+            "weather/stations/roof/status",
+            Self.stationStatus("roof", state: "fresh", lastSeen: "2026-02-07T16:08:00+01:00"), retain: true)
+        try broker.publish("weather/stations/roof/state", Self.stationState, retain: true)
+        // A publisher that put roof's payloads on garden's topics.
+        try broker.publish("weather/stations/garden/state", Self.stationState, retain: true)
+        try broker.publish(
+            "weather/stations/garden/status",
+            Self.stationStatus("roof", state: "fresh", lastSeen: "2026-02-07T16:08:00+01:00"), retain: true)
+        let read = try get(arguments, on: broker)
+        #expect(read.status == status, "\(read)")
+        #expect(read.stderr.contains(message), "\(read.stderr)")
+        #expect(read.stdout.isEmpty)
     }
 }

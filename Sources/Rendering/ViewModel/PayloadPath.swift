@@ -1,18 +1,20 @@
 import WeatherModel
 import WireContract
 
-/// A dotted path into one location's payloads, as `weatherview get` takes it:
-/// `current.temperature`, `daily.days.0.temperature_max`, `status.state`. The first
+/// A dotted path into one location's payloads (`Topic` is `LocationTopic`) or one station's
+/// (`StationTopic`), as `weatherview get` takes it: `current.temperature`,
+/// `daily.days.0.temperature_max`, `status.state`, `state.fields.temperature.value`. The first
 /// segment names the topic (SPEC §3), the rest are object keys and array indices.
-public struct PayloadPath: Sendable, Equatable, CustomStringConvertible {
-    public var topic: LocationTopic
+public struct PayloadPath<Topic>: Sendable, Equatable, CustomStringConvertible
+where Topic: RawRepresentable<String> & CaseIterable & Sendable & Equatable {
+    public var topic: Topic
     public var segments: [String]
 
     /// Parses `text`; the error names the path and what is wrong with it.
     public init(_ text: String) throws(PayloadPathError) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let first = parts.first, !first.isEmpty, let topic = LocationTopic(rawValue: first) else {
-            let valid = LocationTopic.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let first = parts.first, !first.isEmpty, let topic = Topic(rawValue: first) else {
+            let valid = Topic.allCases.map(\.rawValue).joined(separator: ", ")
             throw PayloadPathError(path: text, message: "it must start with one of \(valid)")
         }
         guard !parts.dropFirst().contains(where: \.isEmpty) else {
@@ -54,12 +56,15 @@ public struct PayloadPath: Sendable, Equatable, CustomStringConvertible {
         return value
     }
 
-    /// A value as a script wants it: numbers as JSON numbers, strings raw, `true`/`false`,
-    /// `null`, objects and arrays as compact JSON.
-    public static func plainText(_ value: JSONValue) -> String {
-        switch value {
+}
+
+extension JSONValue {
+    /// The value as a script wants it (`weatherview get`): numbers as JSON numbers, strings raw,
+    /// `true`/`false`, `null`, objects and arrays as compact JSON.
+    public var plainText: String {
+        switch self {
         case .string(let text): text
-        default: value.serialized()
+        default: serialized()
         }
     }
 }

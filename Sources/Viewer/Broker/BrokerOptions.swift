@@ -138,10 +138,11 @@ struct BrokerSettings: Sendable {
 }
 
 extension LocationID {
-    /// A usage error unless `id` is a location id (SPEC §2).
-    static func validate(_ id: String) throws(Failure) {
+    /// A usage error unless `id` is a location id (SPEC §2), or a station id (`what`: "station").
+    static func validate(_ id: String, what: String = "location") throws(Failure) {
         guard isValid(id) else {
-            throw Failure.usage("invalid location id '\(id)': lower-case letters, digits, '_' and '-' (e.g. home)")
+            let example = what == "location" ? "home" : "roof"
+            throw Failure.usage("invalid \(what) id '\(id)': lower-case letters, digits, '_' and '-' (e.g. \(example))")
         }
     }
 }
