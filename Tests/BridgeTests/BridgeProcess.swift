@@ -139,9 +139,9 @@ final class OutputCollector: @unchecked Sendable {
     }
 }
 
-/// Polls `condition` every 50 ms until it holds or `timeout` seconds pass.
+/// Polls `condition` every 50 ms until it holds or `timeout` seconds pass (stretched under emulation).
 func eventually(timeout: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(TestTiming.seconds(timeout))
     while Date() < deadline {
         if try condition() { return true }
         usleep(50_000)

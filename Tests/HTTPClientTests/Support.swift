@@ -97,9 +97,9 @@ func closedPort() throws -> Int {
     return port
 }
 
-/// Polls `condition` every 50 ms until it holds or `seconds` pass.
+/// Polls `condition` every 50 ms until it holds or `seconds` pass (stretched under emulation).
 func waitUntil(seconds: Double = 5, _ condition: () throws -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    let deadline = ContinuousClock.now + .milliseconds(Int(TestTiming.seconds(seconds) * 1000))
     while ContinuousClock.now < deadline {
         if try condition() { return true }
         try await Task.sleep(for: .milliseconds(50))

@@ -129,7 +129,7 @@ public final class TestBroker: Sendable {
         }
         pid.withLock { $0 = child }
 
-        let deadline = Date().addingTimeInterval(kind == .amqtt ? 20 : 5)
+        let deadline = Date().addingTimeInterval(TestTiming.seconds(kind == .amqtt ? 20 : 5))
         while Date() < deadline {
             if canConnect(port: port) { return }
             if let status = reap(child) {
@@ -183,7 +183,7 @@ public final class TestBroker: Sendable {
     /// retained messages have been seen. `timeout` bounds the whole read.
     public func retained(_ filter: String, timeout: Double = 2) throws -> [String: String] {
         // amqtt is Python: on a busy machine its answer can take longer than mosquitto's.
-        let timeout = kind == .amqtt ? max(timeout, 6) : timeout
+        let timeout = TestTiming.seconds(kind == .amqtt ? max(timeout, 6) : timeout)
         // amqtt takes no '$' topics from clients.
         let sentinel = (kind == .amqtt ? "" : "$") + "testbroker/sentinel-\(UUID().uuidString)"
         try publish(sentinel, "end", retain: true)
@@ -216,7 +216,7 @@ public final class TestBroker: Sendable {
         var arguments = ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-t", topic]
         arguments += payload.isEmpty ? ["-n"] : ["-m", payload]
         if retain { arguments.append("-r") }
-        let status = try runTool("mosquitto_pub", arguments, timeout: 5)
+        let status = try runTool("mosquitto_pub", arguments, timeout: TestTiming.seconds(5))
         guard status == 0 else { throw TestBrokerError("mosquitto_pub to '\(topic)' failed with status \(status)") }
     }
 }

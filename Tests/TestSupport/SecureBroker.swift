@@ -107,7 +107,7 @@ public struct SecureBroker {
 
 /// Whether something accepts connections on 127.0.0.1:`port` within `timeout` seconds.
 public func waitForPort(_ port: Int, timeout: Double = 5) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(TestTiming.seconds(timeout))
     repeat {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         let connected = connectLoopback(fd, port: port)

@@ -1,6 +1,7 @@
 import Foundation
 import MQTTClient
 import Synchronization
+import TestSupport
 
 /// Records a client's events (the stream's single consumer) and lets a test wait for one.
 final class EventLog: Sendable {
@@ -29,7 +30,7 @@ final class EventLog: Sendable {
     /// The next event (after the last one returned) that satisfies `predicate`, waiting at most
     /// `timeout`; `nil` on timeout or when the stream finished without one.
     func next(within timeout: Duration = .seconds(5), where predicate: (MQTTEvent) -> Bool) async -> MQTTEvent? {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = ContinuousClock.now + TestTiming.duration(timeout)
         while true {
             let (found, finished): (MQTTEvent?, Bool) = state.withLock { state in
                 if let index = state.events[state.cursor...].firstIndex(where: predicate) {
@@ -98,9 +99,9 @@ func testOptions(
         protocolVersion: version, tls: tls, will: will, reconnectDelayMin: reconnectDelayMin, reconnectDelayMax: 4)
 }
 
-/// Polls `body` until it returns true or `timeout` passes.
+/// Polls `body` until it returns true or `timeout` passes (stretched under emulation).
 func eventually(within timeout: Duration = .seconds(5), _ body: () throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + TestTiming.duration(timeout)
     while ContinuousClock.now < deadline {
         if try body() { return true }
         try? await Task.sleep(for: .milliseconds(50))
