@@ -1,7 +1,7 @@
 /// Everything the bridge, its configuration and Home Assistant discovery know about one weather
 /// provider that is not its wire format. Each is declared in `ProviderFacts/Providers/<Name>.swift`
-/// and listed once in `ProviderDescriptor.all`; how the provider is built and decoded is its folder
-/// in `Sources/Providers/` (`<Provider>+Kind.swift`, listed in `ProviderCatalog.kinds`). Configuration
+/// and is the `descriptor` of one `ProviderID`; how the provider is built and decoded is its folder
+/// in `Sources/Providers/` (`<Provider>+Kind.swift`, chosen in `ProviderCatalog.kind(_:)`). Configuration
 /// (names, keys, defaults), Providers (base URLs, attribution), Bridge (minimum interval, daily
 /// budget) and discovery (display name) all read them, and none of them needs a decoder for it:
 /// `weatherview`, which reads the configuration's `mqtt:`, links no provider.

@@ -8,10 +8,20 @@ public enum ProviderCatalog {
     /// The provider names, in the order SPEC §5 lists them (`ProviderDescriptor.all`).
     public static var names: [String] { ProviderDescriptor.names }
 
-    /// Every provider, in the order docs/SPEC.md §5 lists them: the one list a new provider joins.
-    public static let kinds: [ProviderKind] = [
-        OpenMeteo.kind, OpenWeatherMap.kind, PirateWeather.kind, MetNo.kind, NWS.kind,
-    ]
+    /// Every provider, in the order of `ProviderID` (the one list a new provider joins).
+    public static let kinds: [ProviderKind] = ProviderID.allCases.map(kind)
+
+    /// How the provider `id` is built: each provider's folder declares its own
+    /// (`<Provider>+Kind.swift`); a new case of `ProviderID` stops the build here until it has one.
+    static func kind(_ id: ProviderID) -> ProviderKind {
+        switch id {
+        case .openMeteo: OpenMeteo.kind
+        case .openWeatherMap: OpenWeatherMap.kind
+        case .pirateWeather: PirateWeather.kind
+        case .metNo: MetNo.kind
+        case .nws: NWS.kind
+        }
+    }
 
     /// Builds the provider called `name`.
     ///

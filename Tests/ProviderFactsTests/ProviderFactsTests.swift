@@ -15,9 +15,11 @@ struct ProviderFactsTests {
         #expect(ProviderDescriptor.named("brightsky") == nil)
     }
 
-    @Test("the catalog builds exactly the providers of ProviderDescriptor.all, in the same order")
+    @Test("the catalog builds each ProviderID with that provider's own facts, in the same order")
     func catalogFollowsTheFacts() {
-        #expect(ProviderCatalog.kinds.map(\.descriptor) == ProviderDescriptor.all)
+        #expect(ProviderCatalog.kinds.map(\.descriptor) == ProviderID.allCases.map(\.descriptor))
+        #expect(ProviderDescriptor.all == ProviderID.allCases.map(\.descriptor))
+        #expect(ProviderDescriptor.names == ["open-meteo", "openweathermap", "pirate-weather", "met-no", "nws"])
     }
 
     @Test("budgets per api mode fall back to the provider's default")

@@ -2,8 +2,8 @@ import ProviderFacts
 
 /// One provider as the catalog knows it: its facts (`ProviderDescriptor`) and how to build it
 /// from its configuration. Each provider's folder declares its own (`<Provider>+Kind.swift`);
-/// `ProviderCatalog.kinds` lists them, in the order of `ProviderDescriptor.all` (a test says when
-/// the two lists differ).
+/// `ProviderCatalog.kind(_:)` finds it for each `ProviderID` (a test says when a kind carries
+/// another provider's facts).
 public struct ProviderKind: Sendable {
     public let descriptor: ProviderDescriptor
     let build: @Sendable (ProviderSetup) throws(ProviderError) -> any WeatherProvider

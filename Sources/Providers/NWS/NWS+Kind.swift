@@ -1,7 +1,7 @@
 import ProviderFacts
 
 extension NWS {
-    /// How the catalog builds it from its facts (`ProviderCatalog.kinds`).
+    /// How the catalog builds it from its facts (`ProviderCatalog.kind(_:)`).
     static let kind =
         ProviderKind(descriptor: .nws) { setup throws(ProviderError) in
             try NWS(

@@ -1,7 +1,7 @@
 import ProviderFacts
 
 extension OpenWeatherMap {
-    /// How the catalog builds it from its facts (`ProviderCatalog.kinds`).
+    /// How the catalog builds it from its facts (`ProviderCatalog.kind(_:)`).
     static let kind =
         ProviderKind(descriptor: .openWeatherMap) { setup throws(ProviderError) in
             let choice: OpenWeatherMap.API
