@@ -113,7 +113,11 @@ class Broker:
 
     def pub(self, topic, payload, retain=False):
         args = ["mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.port), "-q", "1", "-t", topic, "-m", payload]
-        subprocess.run(args + (["-r"] if retain else []), timeout=5, capture_output=True)
+        try:
+            subprocess.run(args + (["-r"] if retain else []), timeout=5, capture_output=True)
+        except subprocess.TimeoutExpired:
+            problem(f"mosquitto_pub to {topic} got no answer from the broker within 5 s"
+                    f" (broker {'running' if self.process and self.process.poll() is None else 'not running'})")
 
     def retained(self, filt):
         out = subprocess.run(
@@ -354,7 +358,12 @@ def main():
     restore_times, counts, filler = [], {}, None
     first = wait_whole(broker, locations, 30)
     if first is None:
-        problem("the bridge never published every retained topic")
+        held = broker.retained(f"{BASE}/#")
+        missing = sorted(expected_topics(locations) - set(held))
+        problem(f"the bridge never published every retained topic: missing {missing[:8]},"
+                f" bridge/state {held.get(f'{BASE}/bridge/state')!r}, bridge {'running' if bridge.process.poll() is None else 'exited'}")
+        with open(bridge.log_path, errors="replace") as f:
+            print("    the bridge's log so far:\n" + "".join("      " + line for line in f.readlines()[-30:]), flush=True)
     faults = ["broker-kill", "bridge-kill", "bridge-term", "bridge-kill-at-request", "provider-errors",
               "provider-hang", "hostile", "birth-flood"] + (["disk-full"] if tmpfs else [])
     while time.monotonic() - began < args.duration:
