@@ -130,6 +130,18 @@ struct TerminalFormatTests {
         #expect(WatchLine.render(.hourly, model: model, glyphs: .ascii).hasPrefix("munich hourly: 48 hours from Now"))
     }
 
+    @Test("watch: the values a station supplied carry the mark, as in show")
+    func watchLineStation() throws {
+        let model = try F.model("munich-full", now: Self.fresh) { document in
+            document.set("current.sources.temperature", "station:roof")
+            document.set("current.sources.humidity", "station:roof")
+            document.set("current.sources.wind_speed", "open-meteo")
+        }
+        #expect(
+            WatchLine.render(.current, model: model, glyphs: .unicode)
+                == "munich current: 8.5°C* Partly cloudy, feels 6.1°C, humidity 71%*, wind 5 km/h N (as of 4:15 PM)")
+    }
+
     /// An `alerts/event` payload for munich: the fixture's gale warning (`dwd-2`), `edit`ed.
     static func alertEvent(
         _ change: String = "new", at: String = "2026-02-07T16:16:00+01:00", edit: (inout JSONObject) -> Void = { _ in }

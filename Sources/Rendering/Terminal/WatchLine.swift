@@ -14,13 +14,21 @@ public enum WatchLine {
         switch kind {
         case .current:
             guard let values = model.current?.values else { return text + words.none }
-            var parts = [format.temperature(values.temperature) ?? dash]
+            // A value the user's station supplied carries the mark, as in `show`.
+            func marked(_ value: String?, _ field: String) -> String? {
+                value.map { model.stationFields[field] != nil ? $0 + WeatherViewModel.stationMark : $0 }
+            }
+            var parts = [marked(format.temperature(values.temperature), "temperature") ?? dash]
             if let summary = model.summary(values.summary, values.condition) {
                 parts[0] += " " + summary
             }
-            if let feels = format.temperature(values.apparentTemperature) { parts.append(words.feels + " " + feels) }
-            if let humidity = format.percent(values.humidity) { parts.append(words.humidityWord + " " + humidity) }
-            if let wind = format.speed(values.windSpeed) {
+            if let feels = marked(format.temperature(values.apparentTemperature), "apparent_temperature") {
+                parts.append(words.feels + " " + feels)
+            }
+            if let humidity = marked(format.percent(values.humidity), "humidity") {
+                parts.append(words.humidityWord + " " + humidity)
+            }
+            if let wind = marked(format.speed(values.windSpeed), "wind_speed") {
                 parts.append(words.windWord + " " + wind + (values.windDirection.map { " " + $0 } ?? ""))
             }
             text += parts.joined(separator: ", ")
