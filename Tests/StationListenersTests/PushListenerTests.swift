@@ -206,13 +206,18 @@ struct PushListenerTests {
         // Every byte value, scrambled (a fixed sequence, so the line feed that ends libmicrohttpd's
         // first line is always there: without one it would wait for the idle timeout instead).
         let junk = (0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
-        for bytes in [observer, observer + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8), junk] {
+        let requests = [
+            ("the ObserverIP's request", observer),
+            ("it with a version and headers", observer + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
+            ("binary junk", junk),
+        ]
+        for (name, bytes) in requests {
             let connection = try RawConnection(port: listener.address.port)
             connection.send(bytes)
             let answer = connection.readToEnd(seconds: 20)
-            #expect(answer.closed)
+            #expect(answer.closed, "\(name)")
             let text = String(decoding: answer.bytes, as: UTF8.self)
-            #expect(text.hasPrefix("HTTP/1.1 400 Bad Request"), "\(text)")
+            #expect(text.hasPrefix("HTTP/1.1 400 Bad Request"), "\(name): '\(text)'")
         }
         #expect(try curl("http://127.0.0.1:\(listener.address.port)/?tempf=50").status == 200)
         let events = await log.wait { $0.contains { $0.request != nil } }

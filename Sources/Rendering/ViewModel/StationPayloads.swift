@@ -6,14 +6,10 @@ import WireContract
 public struct StationPayloads: Sendable, Equatable {
     /// The station id of the topics (`roof` in `weather/stations/roof/status`).
     public var station: String
-    public var status: TopicPayload?
-    public var state: TopicPayload?
+    /// The payloads that arrived, by kind.
+    public var payloads: [StationTopic: TopicPayload] = [:]
 
-    public init(station: String, status: TopicPayload? = nil, state: TopicPayload? = nil) {
-        self.station = station
-        self.status = status
-        self.state = state
-    }
+    public init(station: String) { self.station = station }
 
     /// Decodes raw message payloads (keyed by topic) of `station` below `base`, refusing
     /// oversized, non-UTF-8, too deeply nested or non-object payloads.
@@ -21,35 +17,21 @@ public struct StationPayloads: Sendable, Equatable {
         base: String, station: String, messages: [String: [UInt8]], decoder: PayloadDecoder = PayloadDecoder()
     ) throws(PayloadError) {
         self.init(station: station)
-        let names = TopicNames(base: base)
         for kind in StationTopic.allCases {
-            let topic = names.station(station, kind)
+            let topic = TopicNames(base: base).station(station, kind)
             guard let bytes = messages[topic] else { continue }
-            self[kind] = TopicPayload(topic: topic, json: try decoder.object(topic: topic, bytes: bytes))
+            payloads[kind] = TopicPayload(topic: topic, json: try decoder.object(topic: topic, bytes: bytes))
         }
     }
 
-    public subscript(kind: StationTopic) -> TopicPayload? {
-        get {
-            switch kind {
-            case .status: status
-            case .state: state
-            }
-        }
-        set {
-            switch kind {
-            case .status: status = newValue
-            case .state: state = newValue
-            }
-        }
-    }
+    public subscript(kind: StationTopic) -> TopicPayload? { payloads[kind] }
 
     /// The station's status, after checking every payload that is there against its schema
     /// (`docs/schema/station-status.json`, `station-state.json`) and that it names this station.
     /// `nil` without a status.
     public func checked() throws(PayloadError) -> StationReport? {
-        if let state { try Self.checkState(state, station: station) }
-        guard let status else { return nil }
+        if let state = payloads[.state] { try Self.checkState(state, station: station) }
+        guard let status = payloads[.status] else { return nil }
         let report = try StationReport(status)
         guard report.station == station else {
             throw PayloadError(
