@@ -189,7 +189,12 @@ struct PushListenerTests {
         #expect(events.compactMap(\.request).map(\.query) == ["tempf=50"])
     }
 
-    @Test("malformed requests (an ObserverIP's raw line feed, binary junk) are answered 400 and closed, never a push")
+    /// libmicrohttpd 1.0 (Debian 13, Raspberry Pi OS) closes a request line of binary junk
+    /// without an answer, where 0.9.75 (Debian 12) answers 400; both answer the ObserverIP's
+    /// broken request line with 400.
+    @Test(
+        "malformed requests (an ObserverIP's raw line feed, binary junk) are closed, never a push; the ObserverIP's answered 400"
+    )
     func malformedRequests() async throws {
         var settings = PushListener.Settings(address: try loopback())
         settings.idleTimeoutSeconds = 1
@@ -207,17 +212,18 @@ struct PushListenerTests {
         // first line is always there: without one it would wait for the idle timeout instead).
         let junk = (0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
         let requests = [
-            ("the ObserverIP's request", observer),
-            ("it with a version and headers", observer + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
-            ("binary junk", junk),
+            ("the ObserverIP's request", observer, false),
+            ("it with a version and headers", observer + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8), false),
+            ("binary junk", junk, true),
         ]
-        for (name, bytes) in requests {
+        for (name, bytes, silentCloseAllowed) in requests {
             let connection = try RawConnection(port: listener.address.port)
             connection.send(bytes)
             let answer = connection.readToEnd(seconds: 20)
             #expect(answer.closed, "\(name)")
             let text = String(decoding: answer.bytes, as: UTF8.self)
-            #expect(text.hasPrefix("HTTP/1.1 400 Bad Request"), "\(name): '\(text)'")
+            let answered = text.hasPrefix("HTTP/1.1 400 Bad Request")
+            #expect(answered || (silentCloseAllowed && text.isEmpty), "\(name): '\(text)'")
         }
         #expect(try curl("http://127.0.0.1:\(listener.address.port)/?tempf=50").status == 200)
         let events = await log.wait { $0.contains { $0.request != nil } }
