@@ -181,8 +181,18 @@ subset='WireContractTests|SystemIOTests|ProviderFactsTests|WeatherModelTests|Pro
 # README says so; plain mqtt:// tries every address). Timing: the tests' waits for something to
 # happen are 4 times as long under W2M_UNDER_EMULATION (Tests/TestSupport/TestTiming.swift).
 skip='MQTTClientTests\.OnlyThreeOneOneTests/(negotiates|explainsWithoutFallback)|WeatherviewTests\.HardeningTLSTests/trusted'
-# (With ARM64_TESTS=all: the broker matrix, whose amqtt case needs amqtt; its mosquitto cases run on amd64.)
-skip+='|BridgeTests\.BrokerMatrixTests/fullContact'
+# With ARM64_TESTS=all also (each measured in a whole run under qemu, issue 30's note): the broker
+# matrix, whose amqtt case needs amqtt (its mosquitto cases run on amd64); the golden frames, drawn
+# with Debian 12's FreeType/HarfBuzz/fonts (Debian 13's rasterise some glyphs differently; the arm64
+# frame is compared with deploy/debian/arm64/frame-trixie.pbm above); the bridge's and the ACL
+# test's TLS to mqtts://localhost (::1 first, as weatherview's above); the localhost test that
+# needs `unshare --mount`, which fails inside the chroot ("cannot change root filesystem
+# propagation").
+if [ "${ARM64_TESTS:-subset}" = all ]; then
+  skip+='|BridgeTests\.BrokerMatrixTests/(fullContact|localhostIPv6First)'
+  skip+='|RenderingTests\.(ScriptGoldenTests/golden|LayoutGoldenTests/golden|LanguageGoldenTests/frames|LayoutAdapterTests/samples)'
+  skip+='|BridgeTests\.HardeningTLSTests/trustedCA|BridgeTests\.HardeningBrokerACLTests/deployedBroker'
+fi
 filter=(--skip "$skip")
 [ "${ARM64_TESTS:-subset}" = all ] || filter+=(--filter "$subset")
 bundle=$(deploy/debian/arm64/cross-build --build-tests --scratch-path "$tests_scratch" --show-bin-path | tail -n 1)
