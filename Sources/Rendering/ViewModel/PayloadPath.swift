@@ -55,7 +55,6 @@ where Topic: RawRepresentable<String> & CaseIterable & Sendable & Equatable {
         }
         return value
     }
-
 }
 
 extension JSONValue {

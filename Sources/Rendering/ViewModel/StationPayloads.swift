@@ -9,14 +9,12 @@ public struct StationPayloads: Sendable, Equatable {
     /// The payloads that arrived, by kind.
     public var payloads: [StationTopic: TopicPayload] = [:]
 
-    public init(station: String) { self.station = station }
-
     /// Decodes raw message payloads (keyed by topic) of `station` below `base`, refusing
     /// oversized, non-UTF-8, too deeply nested or non-object payloads.
     public init(
         base: String, station: String, messages: [String: [UInt8]], decoder: PayloadDecoder = PayloadDecoder()
     ) throws(PayloadError) {
-        self.init(station: station)
+        self.station = station
         for kind in StationTopic.allCases {
             let topic = TopicNames(base: base).station(station, kind)
             guard let bytes = messages[topic] else { continue }

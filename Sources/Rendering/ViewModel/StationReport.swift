@@ -24,6 +24,9 @@ public struct StationReport: Sendable, Equatable {
         lastSeen = try reader.date("last_seen")
     }
 
+    /// Whether its readings are not fresh: it is `silent`, or was `never` heard.
+    public var isStale: Bool { state == .silent || state == .never }
+
     /// How long ago the station was heard, worded as the header words the data's age:
     /// `just now`, `12 min old`, `stale, 2 h old` once it is silent; `nil` while it never was.
     public func ageText(now: Date, language: Language) -> String? {
@@ -32,6 +35,6 @@ public struct StationReport: Sendable, Equatable {
         let age = max(0, now.timeIntervalSince(lastSeen))
         let text =
             age < 60 ? words.justNow : Messages.fill(words.old, [("age", LocalTime.duration(age, language: language))])
-        return state == .silent ? words.stale + ", " + text : text
+        return isStale ? words.stale + ", " + text : text
     }
 }

@@ -138,10 +138,10 @@ struct BrokerSettings: Sendable {
 }
 
 extension LocationID {
-    /// A usage error unless `id` is a location id (SPEC §2), or a station id (`what`: "station").
-    static func validate(_ id: String, what: String = "location") throws(Failure) {
+    /// A usage error unless `id` is a location id (SPEC §2); stations' ids follow the same
+    /// pattern (`what: "station", example: "roof"`).
+    static func validate(_ id: String, what: String = "location", example: String = "home") throws(Failure) {
         guard isValid(id) else {
-            let example = what == "location" ? "home" : "roof"
             throw Failure.usage("invalid \(what) id '\(id)': lower-case letters, digits, '_' and '-' (e.g. \(example))")
         }
     }

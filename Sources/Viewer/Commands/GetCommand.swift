@@ -45,7 +45,7 @@ public struct GetCommand: Sendable {
     /// `get station:<id> PATH`: a value of the station's `status` or `state`. Stale (4) while
     /// the station is `silent` or `never` heard from.
     func run(station: String) async throws(Failure) -> Int32 {
-        try LocationID.validate(station, what: "station")
+        try LocationID.validate(station, what: "station", example: "roof")
         let path: PayloadPath<StationTopic> = try Self.parse(self.path)
         let payloads = try await BrokerSession.with(try broker.resolve()) { (session) throws(Failure) in
             let payloads = try await session.payloads(ofStation: station)
@@ -60,7 +60,7 @@ public struct GetCommand: Sendable {
             throw Failure.payload(error)
         }
         try Self.print(path, in: payload)
-        return [.silent, .never].contains(report?.state) ? Failure.stale : 0
+        return report?.isStale == true ? Failure.stale : 0
     }
 
     static func parse<Topic>(_ text: String) throws(Failure) -> PayloadPath<Topic> {
