@@ -6,7 +6,7 @@ import Testing
 struct ConcurrencyTests {
     // The total timeout is far beyond the time limit: only the cancellation can end this request
     // in time, and a request that ended at its timeout would be timedOut, not cancelled.
-    @Test("cancelling the task ends a request on the wire quickly", .timeLimit(.minutes(1)))
+    @Test("cancelling the task ends a request on the wire quickly", .timeLimit(.minutes(TestTiming.minutes(1))))
     func cancelRunning() async throws {
         let client = HTTPClient()
         let server = try Scope()

@@ -56,7 +56,7 @@ struct FailureTests {
 
     // A hang that outlived the total timeout would end only at the time limit (or at the fixture
     // server's two minutes), not with the timeout error.
-    @Test("a server that never answers ends at the total timeout", .timeLimit(.minutes(1)))
+    @Test("a server that never answers ends at the total timeout", .timeLimit(.minutes(TestTiming.minutes(1))))
     func hang() async throws {
         let server = try Scope()
         try server.route(secretPath, [.hang])

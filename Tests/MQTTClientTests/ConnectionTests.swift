@@ -97,7 +97,7 @@ struct ConnectionTests {
         await client.stop()
     }
 
-    @Test("stop() is bounded, idempotent and works before start()", .timeLimit(.minutes(1)))
+    @Test("stop() is bounded, idempotent and works before start()", .timeLimit(.minutes(TestTiming.minutes(1))))
     func stopIsBounded() async throws {
         let idle = try MQTTClient(testOptions(port: 1))
         let idleEvents = EventLog(idle)

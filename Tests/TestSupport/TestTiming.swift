@@ -13,4 +13,8 @@ public enum TestTiming {
 
     /// `duration` stretched by `scale`.
     public static func duration(_ duration: Duration) -> Duration { duration * scale }
+
+    /// A test's time limit, `minutes` on the host, stretched by `scale` (whole minutes, as
+    /// `.timeLimit` takes them): the limit is a backstop against a hang, not what is tested.
+    public static func minutes(_ minutes: Int) -> Int { Int((Double(minutes) * scale).rounded(.up)) }
 }

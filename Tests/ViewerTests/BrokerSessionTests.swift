@@ -14,7 +14,7 @@ struct BrokerSessionTests {
     // `isComplete` can end this collect in time.
     @Test(
         "collect returns as soon as what is needed has arrived, with the latest payload of each topic",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(TestTiming.minutes(1))))
     func collectComplete() async throws {
         let broker = try TestBroker.start()
         try broker.publish("weather/home/current", #"{"a":1}"#, retain: true)
@@ -29,7 +29,9 @@ struct BrokerSessionTests {
     }
 
     // The deadline is beyond the time limit: only the quiet rule can end this collect in time.
-    @Test("collect ends after a quiet moment when what is asked for never completes", .timeLimit(.minutes(1)))
+    @Test(
+        "collect ends after a quiet moment when what is asked for never completes",
+        .timeLimit(.minutes(TestTiming.minutes(1))))
     func collectQuiet() async throws {
         let broker = try TestBroker.start()
         try broker.publish("weather/home/current", "1", retain: true)
