@@ -190,7 +190,7 @@ skip='MQTTClientTests\.OnlyThreeOneOneTests/(negotiates|explainsWithoutFallback)
 # propagation").
 if [ "${ARM64_TESTS:-subset}" = all ]; then
   skip+='|BridgeTests\.BrokerMatrixTests/(fullContact|localhostIPv6First)'
-  skip+='|RenderingTests\.(ScriptGoldenTests/golden|LayoutGoldenTests/golden|LanguageGoldenTests/frames|LayoutAdapterTests/samples)'
+  skip+='|RenderingTests\.(ScriptGoldenTests/golden|LayoutGoldenTests/golden|LanguageGoldenTests/frames|LayoutReadmeSamples/samples)'
   skip+='|BridgeTests\.HardeningTLSTests/trustedCA|BridgeTests\.HardeningBrokerACLTests/deployedBroker'
 fi
 bundle=$(deploy/debian/arm64/cross-build --build-tests --scratch-path "$tests_scratch" --show-bin-path | tail -n 1)
