@@ -8,7 +8,8 @@
 # and compares what they published, renders a frame and compares it with the golden made for
 # Debian 13's font stack, verifies the units, then runs the test suite cross-compiled for aarch64
 # under qemu (a subset naming every test module, what .ci/run runs; ARM64_TESTS=all runs the
-# whole suite; ARM64_TESTS=none stops before the tests). From nothing (CROSS_CACHE a new folder)
+# whole suite, one test module per process: 961 tests in 31.5 min, the script 52 min with the roots
+# cached; ARM64_TESTS=none stops before the tests). From nothing (CROSS_CACHE a new folder)
 # it took 49 min on a developer machine's 2 loaded cores, of which the subset 18 min and the
 # emulated Debian 13 root 12 min; with the roots cached 33 min (the subset's tests 14 min). Roots are kept in $CROSS_CACHE (default /var/tmp/weather2mqtt-arm64) and reused.
 # Every step's time is printed; any failure exits non-zero.
