@@ -48,41 +48,52 @@ extension ClientCore {
 
         var failures = 0
         var everConnected = false
-        // The host's addresses, dialled in turn until one answers (`HostAddresses`).
-        var addresses: [String] = []
+        // The host's addresses (with TLS: its address families), dialled in turn until one
+        // answers (`HostAddresses`).
+        var dials: [HostAddresses.Dial] = []
         while !stopRequested {
-            if addresses.isEmpty {
-                addresses = options.tls == nil ? HostAddresses.resolve(options.host) : [options.host]
+            if dials.isEmpty {
+                dials = HostAddresses.dials(options.host, tls: options.tls != nil)
             }
-            let target = addresses.removeFirst()
+            let dial = dials.removeFirst()
             // The wait after this attempt should it fail, announced with the failure.
             let retryDelay = reconnectPolicy.delay(failures: failures, afterLoss: everConnected)
             let version = updateState { state in
                 state.retryDelay = retryDelay
                 state.attemptReported = false
                 state.attemptAccepted = false
-                state.quietAttempt = !addresses.isEmpty
+                state.quietAttempt = !dials.isEmpty
                 state.fellBack = false
                 state.attemptLog.removeAll()
                 return state.negotiation.current
             }
             collectLog(true)
             _ = Self.setProtocol(handle.pointer, version)
-            let rc = mosquitto_connect_async(handle.pointer, target, Int32(options.port), Int32(options.keepAlive))
+            let port = Int32(options.port)
+            let keepAlive = Int32(options.keepAlive)
+            let rc =
+                if let bindAddress = dial.bindAddress {
+                    mosquitto_connect_bind_async(handle.pointer, dial.host, port, keepAlive, bindAddress)
+                } else {
+                    mosquitto_connect_async(handle.pointer, dial.host, port, keepAlive)
+                }
             let savedErrno = errno
             var wasConnected = false
-            if Mosquitto.isSuccess(rc) {
+            if Mosquitto.isSuccess(rc) && Self.refusedAtOnce(handle.pointer, tls: options.tls != nil, errno: savedErrno)
+            {
+                endAttempt(rc: MOSQ_ERR_ERRNO.rawValue, errno: ECONNREFUSED)
+            } else if Mosquitto.isSuccess(rc) {
                 wasConnected = runConnection()
             } else {
                 endAttempt(rc: rc, errno: savedErrno)
             }
             if stopRequested { break }
             if wasConnected {
-                addresses.removeAll()
+                dials.removeAll()
                 failures = 0
                 everConnected = true
                 sleepUnlessStopped(for: reconnectPolicy.delay(failures: failures, afterLoss: everConnected))
-            } else if !addresses.isEmpty {
+            } else if !dials.isEmpty {
                 continue  // the next address, at once
             } else if state.withLock({ $0.fellBack }) {
                 continue  // 3.1.1, at once
@@ -213,6 +224,18 @@ extension ClientCore {
         return withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(socket, $0, &length) == 0 }
         }
+    }
+
+    /// Whether a TLS attempt's `connect` was refused at once. libmosquitto 2.0 then reports
+    /// success, leaves `errno` at `ECONNREFUSED` and waits on the dead socket (hung up, no peer)
+    /// until the connect timeout, where the next address should be dialled now (measured with
+    /// 2.0.11: `::1` refused, 127.0.0.1 never tried). A plain attempt reports the refusal itself.
+    private static func refusedAtOnce(_ mosq: OpaquePointer, tls: Bool, errno savedErrno: Int32) -> Bool {
+        guard tls, savedErrno == ECONNREFUSED else { return false }
+        let socket = mosquitto_socket(mosq)
+        guard socket >= 0, !isConnected(socket) else { return false }
+        var entry = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLHUP) != 0
     }
 
     /// Quick retries, then exponential backoff (see `ReconnectPolicy`).

@@ -67,6 +67,38 @@ struct HardeningTLSTests {
 
     }
 
+    /// Raspberry Pi OS and Debian 13 list `::1 localhost` first; the TLS listener is on 127.0.0.1
+    /// only. The bridge runs in a mount namespace whose /etc/hosts says so (as in
+    /// BrokerMatrixTests' plain case): it dials the name over IPv6, is refused, and goes on to IPv4
+    /// at once, the certificate checked against the name.
+    @Test("mqtts://localhost reaches a TLS broker on 127.0.0.1 when localhost resolves to ::1 first")
+    func localhostIPv6First() throws {
+        let pki = try TestPKI.shared.get()
+        let secure = try SecureBroker.start()
+        let server = try FixtureServer.start()
+        try server.route("/v1/forecast", [.file(BridgeEndToEndTests.newYorkFixture)])
+        let folder = TemporaryFolder()
+        let hosts = folder.write("hosts", "::1 localhost\n127.0.0.1 localhost\n")
+        let config = Self.config(
+            url: secure.tlsURL(host: "localhost"), tls: "{ ca_file: \(pki.caFile) }", server: server, folder: folder)
+        let script = """
+            mount --bind "$1" /etc/hosts && getent ahosts localhost | head -1 >&2 && shift && exec "$@"
+            """
+        let result = try BridgeProcess.run(
+            [
+                "--mount", "sh", "-c", script, "sh", hosts, BridgeProcess.executable, "run", "--once", "--config",
+                config,
+            ],
+            environment: ["WEATHER2MQTT_NOW": BridgeEndToEndTests.now], executable: "/usr/bin/unshare")
+        #expect(result.stderr.hasPrefix("::1 "), "the namespace resolves localhost to ::1 first: \(result.stderr)")
+        #expect(result.status == 0, "stderr: \(result.stderr)\nbroker: \(secure.broker.log)")
+        #expect(!result.stderr.contains("refused"), "the refused family is tried quietly: \(result.stderr)")
+        let topics = try MosquittoTools.retained(
+            port: secure.tlsPort, filter: "weather/#",
+            arguments: ["--cafile", pki.caFile, "-u", "bridge", "-P", Self.password])
+        #expect(topics["weather/nyc/current/temperature"] == "-1.4", "\(topics.keys.sorted())")
+    }
+
     /// A connection the broker or the certificate check refuses, and the words that say so.
     struct Refusal: Sendable, CustomTestStringConvertible {
         var name: String
