@@ -23,6 +23,18 @@ final class BridgeProcess: @unchecked Sendable {
         var stderr: String
     }
 
+    /// Runs `weather2mqtt ARGS` to completion in a mount namespace of its own whose /etc/hosts is
+    /// the file `hosts` (the test's own is left alone); stderr starts with the first line
+    /// `getent ahosts localhost` gives there.
+    static func run(hosts: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let script = """
+            mount --bind "$1" /etc/hosts && getent ahosts localhost | head -1 >&2 && shift && exec "$@"
+            """
+        return try run(
+            ["--mount", "sh", "-c", script, "sh", hosts, executable] + arguments, environment: environment,
+            executable: "/usr/bin/unshare")
+    }
+
     /// Runs `weather2mqtt ARGS` (or another built `executable`) to completion, bounded by
     /// `timeout` seconds; the test runner's journald and broker settings are not passed on.
     static func run(
