@@ -79,13 +79,12 @@ extension ClientCore {
                 }
             let savedErrno = errno
             var wasConnected = false
-            if Mosquitto.isSuccess(rc) && Self.refusedAtOnce(handle.pointer, tls: options.tls != nil, errno: savedErrno)
-            {
-                endAttempt(rc: MOSQ_ERR_ERRNO.rawValue, errno: ECONNREFUSED)
-            } else if Mosquitto.isSuccess(rc) {
-                wasConnected = runConnection()
-            } else {
+            if !Mosquitto.isSuccess(rc) {
                 endAttempt(rc: rc, errno: savedErrno)
+            } else if Self.refusedAtOnce(handle.pointer, tls: options.tls != nil, errno: savedErrno) {
+                endAttempt(rc: MOSQ_ERR_ERRNO.rawValue, errno: ECONNREFUSED)
+            } else {
+                wasConnected = runConnection()
             }
             if stopRequested { break }
             if wasConnected {

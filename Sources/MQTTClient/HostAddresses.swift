@@ -9,7 +9,7 @@ import Glibc
 /// dialled (the certificate's host name check needs it), once per address family (`dials`).
 enum HostAddresses {
     /// One connection attempt: the host given to libmosquitto and the local address it binds.
-    struct Dial: Equatable {
+    struct Dial {
         var host: String
         var bindAddress: String?
     }
