@@ -152,7 +152,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "weatherview",
-            dependencies: ["Viewer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Viewer", "WireContract", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             linkerSettings: [.unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release))]
         ),
         // Tests.
@@ -181,7 +181,7 @@ let package = Package(
             name: "PanelDriverTests",
             dependencies: ["PanelDriver", "Rendering", "ZlibDeflate", "TestSupport", "weatherview"],
             exclude: ["Golden"]),
-        .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "TestSupport"]),
+        .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "WireContract", "TestSupport"]),
         .testTarget(
             name: "HomeAssistantTests",
             dependencies: ["HomeAssistant", "Configuration", "Stations", "WeatherModel", "WireContract", "TestSupport"]),

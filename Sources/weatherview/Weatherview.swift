@@ -1,4 +1,5 @@
 import ArgumentParser
+import WireContract
 
 /// `weatherview`: reads the retained topics of weather2mqtt from any broker and shows them
 /// in a terminal, or hands single values and updates to scripts (SPEC §7).
@@ -16,7 +17,7 @@ struct Weatherview: AsyncParsableCommand {
             parse or match the schema, 66 no data for the location within --timeout, 69 broker \
             or panel unreachable, 78 configuration error.
             """,
-        version: WeatherviewVersion.current,
+        version: BridgeVersion.current,
         subcommands: Weatherview.commands
     )
 
@@ -31,8 +32,4 @@ struct Weatherview: AsyncParsableCommand {
     ]
 
     @OptionGroup var global: GlobalOptions
-}
-
-enum WeatherviewVersion {
-    static let current = "0.1.0"
 }

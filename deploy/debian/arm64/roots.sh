@@ -8,8 +8,9 @@
 #                with no emulation and recorded in its dpkg database, + the aarch64 Swift runtime
 #                from swiftlang:arm64 in usr/lib/swift{,_static}: what the cross build compiles
 #                and links against, and where strip and dpkg-shlibdeps run (under qemu)
-#   trixie-base  Debian 13 arm64, minbase, a real Debian configured under qemu (in-namespace):
-#                only copied, to make the roots the package is installed and tested in
+#   base-SUITE-ARCH  Debian 12 (bookworm) and 13 (trixie), arm64 and amd64, minbase: real Debian
+#                userlands (arm64 configured under qemu, in-namespace), only copied, to make the
+#                roots the package is installed and tested in (ensure_base)
 # Sourced by build-deb (--arch arm64) and .ci/arm64.sh. Needs root, debootstrap, qemu-user-static.
 
 CROSS_CACHE=${CROSS_CACHE:-/var/tmp/weather2mqtt-arm64}
@@ -75,24 +76,32 @@ ensure_build_root() {
   roots_step "build root ready ($((SECONDS - t0)) s)"
 }
 
-# Debian 13 arm64, minbase: the first stage natively, the second under qemu.
-ensure_trixie_base() {
-  local root=$CROSS_CACHE/trixie-base
+# ensure_base SUITE ARCH: Debian SUITE (bookworm = 12, trixie = 13) for ARCH (arm64, amd64),
+# minbase, in $CROSS_CACHE/base-SUITE-ARCH: a real Debian, only copied to make the roots packages
+# are installed and tested in. arm64: the first stage natively, the second under qemu (about 6
+# min); amd64: natively (about 1.5 min).
+ensure_base() {
+  local suite=$1 arch=$2
+  local root=$CROSS_CACHE/base-$suite-$arch log=$CROSS_CACHE/base-$suite-$arch.log
   [ -f "$root/.ready" ] && return 0
   local t0=$SECONDS
   rm -rf --one-file-system "$root"
   mkdir -p "$CROSS_CACHE"
-  roots_step "making $root (Debian 13 arm64, second stage under qemu; about 6 min)"
-  debootstrap --arch arm64 --foreign --variant=minbase trixie "$root" "$DEBIAN_MIRROR" \
-    >"$CROSS_CACHE/trixie-base.log" 2>&1 || roots_fail "debootstrap trixie arm64: see $CROSS_CACHE/trixie-base.log"
-  # container=lxc: debootstrap leaves /dev to the bind mount instead of making device nodes.
-  enter_arm64 "$root" env container=lxc /debootstrap/debootstrap --second-stage \
-    >>"$CROSS_CACHE/trixie-base.log" 2>&1 || roots_fail "second stage under qemu: see $CROSS_CACHE/trixie-base.log"
-  echo "deb $DEBIAN_MIRROR trixie main" >"$root/etc/apt/sources.list"
-  enter_arm64 "$root" apt-get update -q >>"$CROSS_CACHE/trixie-base.log" 2>&1 \
-    || roots_fail "apt-get update in the arm64 root: see $CROSS_CACHE/trixie-base.log"
+  roots_step "making $root (Debian $suite $arch)"
+  if [ "$arch" = arm64 ]; then
+    debootstrap --arch arm64 --foreign --variant=minbase "$suite" "$root" "$DEBIAN_MIRROR" \
+      >"$log" 2>&1 || roots_fail "debootstrap $suite arm64: see $log"
+    # container=lxc: debootstrap leaves /dev to the bind mount instead of making device nodes.
+    enter_arm64 "$root" env container=lxc /debootstrap/debootstrap --second-stage \
+      >>"$log" 2>&1 || roots_fail "second stage under qemu: see $log"
+  else
+    debootstrap --arch "$arch" --variant=minbase "$suite" "$root" "$DEBIAN_MIRROR" \
+      >"$log" 2>&1 || roots_fail "debootstrap $suite $arch: see $log"
+  fi
+  echo "deb $DEBIAN_MIRROR $suite main" >"$root/etc/apt/sources.list"
+  "enter_$arch" "$root" apt-get update -q >>"$log" 2>&1 || roots_fail "apt-get update in $root: see $log"
   touch "$root/.ready"
-  roots_step "Debian 13 arm64 base ready ($((SECONDS - t0)) s)"
+  roots_step "Debian $suite $arch base ready ($((SECONDS - t0)) s)"
 }
 
 # copy_root FROM TO: a fresh copy of a root (owners, modes and hard links kept).

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# .ci/boot-upgrade.sh ROOT WWW PORT PREVIOUS VERSION RECORDING: the package under a real systemd
+# (.ci/release.sh runs it). ROOT is a Debian 12 amd64 root with weather2mqtt PREVIOUS installed
+# from the repository the README's block added (served from WWW on 127.0.0.1:PORT, where `site`
+# is the published address), mosquitto and systemd. Everything runs in private network, mount and
+# PID namespaces of its own: the repository and the provider (the RECORDING, Open-Meteo's
+# /v1/forecast) are served inside them, and ROOT is booted there with systemd-nspawn; nothing
+# reaches or stays on the host. Exits non-zero naming what failed.
+set -euo pipefail
+if [ "${1:-}" != --inside ]; then
+  exec unshare --net --mount --pid --fork --mount-proc "$0" --inside "$@"
+fi
+shift
+root=$1 www=$2 port=$3 previous=$4 version=$5 recording=$6
+here=$(cd "$(dirname "$0")/.." && pwd)
+fail() { echo "boot-upgrade: FAIL: $*" >&2; [ -n "${leader:-}" ] && in_root journalctl --no-pager -n 40 >&2; exit 1; }
+step() { echo "boot-upgrade: $*" >&2; }
+ip link set lo up
+x=$(mktemp -d)
+
+python3 -m http.server --bind 127.0.0.1 --directory "$www" "$port" >"$x/http.log" 2>&1 &
+python3 "$here/Tests/TestSupport/fixture_server.py" 0 --ignore-stdin </dev/null >"$x/fixture.port" &
+for _ in $(seq 50); do [ -s "$x/fixture.port" ] && break; sleep 0.1; done
+fixtures=http://127.0.0.1:$(head -n 1 "$x/fixture.port")
+curl -sf -X POST "$fixtures/__control/routes" \
+  -d "{\"path\": \"/v1/forecast\", \"responses\": [{\"body_file\": \"$recording\", \"headers\": {\"Content-Type\": \"application/json\"}}]}" \
+  >/dev/null || fail "the fixture server did not take the route"
+forecasts() { curl -sf "$fixtures/__control/log" | python3 -c 'import json, sys; print(sum(1 for r in json.load(sys.stdin) if r["path"] == "/v1/forecast"))'; }
+
+# The user's configuration (an edit of the conffile), and for the test only: the clock of the
+# recording, a watchdog short enough to be seen fed, the e-ink unit drawing to a trace file.
+cat >"$root/etc/weather2mqtt/config.yaml" <<YAML
+# edited by the user
+mqtt:
+  url: mqtt://127.0.0.1:1883
+contact: ci@example.com
+providers:
+  open-meteo: { base_url: $fixtures }
+stations:
+  - id: garden
+    type: ecowitt
+    listen: 127.0.0.1:8088
+locations:
+  - id: nyc
+    name: New York
+    latitude: 40.7886
+    longitude: -73.9661
+    timezone: America/New_York
+    interval: 15m
+    station: garden
+YAML
+now=2026-02-06T21:40:00Z
+mkdir -p "$root/etc/systemd/system/weather2mqtt.service.d" "$root/etc/systemd/system/weatherview-eink.service.d"
+printf '[Service]\nEnvironment=WEATHER2MQTT_NOW=%s\nWatchdogSec=6s\n' "$now" >"$root/etc/systemd/system/weather2mqtt.service.d/ci.conf"
+printf '[Service]\nEnvironment=WEATHER2MQTT_NOW=%s\nEnvironment=WEATHERVIEW_DEVICE=trace:/run/weatherview/panel.trace,busy=never\nEnvironment=WEATHERVIEW_LOCATION=nyc\n' \
+  "$now" >"$root/etc/systemd/system/weatherview-eink.service.d/ci.conf"
+: >"$root/etc/apt/sources.list"  # Debian's mirror is out of reach here: only the project's source
+
+systemd-nspawn -q -D "$root" --boot --register=no --keep-unit --console=passive >"$x/console.log" 2>&1 &
+nspawn=$!
+leader=
+for _ in $(seq 300); do
+  leader=$(pgrep -P "$nspawn" | head -n 1 || true)
+  if [ -n "$leader" ] && nsenter -t "$leader" -a systemctl is-system-running 2>/dev/null | grep -qE "^(running|degraded)$"; then break; fi
+  sleep 0.2
+done
+in_root() { nsenter -t "$leader" -a "$@"; }
+[ -n "$leader" ] && in_root systemctl is-system-running >/dev/null 2>&1 || { leader=; fail "the root did not boot: $(tail -n 20 "$x/console.log")"; }
+step "booted ($(in_root systemctl is-system-running), systemd $(in_root systemctl --version | head -n 1 | cut -d' ' -f2))"
+retained() { mosquitto_sub -h 127.0.0.1 -t "$1" -C 1 -W "${2:-5}" 2>/dev/null || true; }
+has_retained() { [ -n "$(retained "$1" 1)" ]; }
+info_says() { grep -q "\"version\":\"$1\"" <<<"$(retained weather/bridge/info 1)"; }
+restarted() { [ "$(in_root systemctl show -p MainPID --value weather2mqtt)" != "$1" ]; }
+wait_for() {  # wait_for SECONDS WHAT COMMAND...: until COMMAND succeeds
+  local limit=$1 what=$2
+  shift 2
+  for _ in $(seq $((limit * 5))); do "$@" >/dev/null 2>&1 && return 0; sleep 0.2; done
+  fail "$what did not happen within $limit s"
+}
+
+in_root systemctl enable --now weather2mqtt.service >/dev/null 2>&1 || fail "systemctl enable --now weather2mqtt"
+wait_for 30 "weather2mqtt active" in_root systemctl is-active --quiet weather2mqtt
+wait_for 30 "weather/nyc/current retained" has_retained weather/nyc/current
+[ "$(retained weather/bridge/state)" = online ] || fail "bridge/state is not online"
+in_root systemctl show -p Type -p WatchdogUSec weather2mqtt | tr '\n' ' ' >&2; echo >&2
+python3 - "$here/Tests/Fixtures/stations/ecowitt/ew2m_payload_ws2350.json" >"$x/push.form" <<'PY'
+import json, sys, urllib.parse
+print(urllib.parse.urlencode(json.load(open(sys.argv[1]))), end="")
+PY
+answer=$(curl -s -m 10 --data-binary @"$x/push.form" -H 'Content-Type: application/x-www-form-urlencoded' http://127.0.0.1:8088/data/report)
+wait_for 10 "the station's state retained" has_retained weather/stations/garden/state
+step "$previous: online, current published, the Ecowitt push answered '$answer' and published"
+in_root systemctl start weatherview-eink.service || fail "systemctl start weatherview-eink"
+wait_for 60 "weatherview-eink's first frame" in_root test -s /run/weatherview/frame.png
+step "weatherview-eink drew its first frame; its font cache: $(in_root sh -c 'ls /var/cache/weatherview/fontconfig 2>/dev/null | wc -l') files in /var/cache/weatherview/fontconfig"
+in_root systemctl stop weatherview-eink.service
+# The watchdog: 6 s here; fed, the service is still the same process after three periods.
+pid=$(in_root systemctl show -p MainPID --value weather2mqtt)
+sleep 18
+[ "$(in_root systemctl show -p MainPID --value weather2mqtt)" = "$pid" ] || fail "weather2mqtt was restarted (watchdog?)"
+in_root journalctl -u weather2mqtt --no-pager | grep -qi "watchdog timeout" && fail "systemd's watchdog fired"
+asked=$(forecasts)
+state_files=$(in_root find /var/lib/private/weather2mqtt -type f | sort)
+[ -n "$state_files" ] || fail "no state in /var/lib/private/weather2mqtt"
+
+# The upgrade: the address now serves this release.
+ln -sfn stable "$www/site"
+in_root apt-get update -q >"$x/upgrade.log" 2>&1 || fail "apt update: $(tail -n 20 "$x/upgrade.log")"
+in_root apt-get upgrade -y -q >>"$x/upgrade.log" 2>&1 || fail "apt upgrade: $(tail -n 20 "$x/upgrade.log")"
+[ "$(in_root dpkg-query -W -f='${Version}' weather2mqtt)" = "$version" ] || fail "apt upgrade left $(in_root dpkg-query -W -f='${Version}' weather2mqtt)"
+grep -q "^# edited by the user" "$root/etc/weather2mqtt/config.yaml" || fail "the upgrade replaced the edited config.yaml"
+[ "$(in_root systemctl is-enabled weather2mqtt)" = enabled ] || fail "weather2mqtt is not enabled after the upgrade"
+[ "$(in_root systemctl is-enabled weatherview-eink)" = disabled ] || fail "weatherview-eink is not disabled after the upgrade"
+wait_for 30 "the upgraded bridge running" restarted "$pid"
+wait_for 30 "the upgraded bridge active" in_root systemctl is-active --quiet weather2mqtt
+wait_for 30 "bridge/info of $version" info_says "$version"
+[ -n "$(retained weather/nyc/current)" ] || fail "no current after the upgrade"
+for file in $state_files; do in_root test -f "$file" || fail "$file is gone after the upgrade"; done
+sleep 3
+[ "$(forecasts)" = "$asked" ] || fail "the upgraded bridge asked the provider again ($asked forecast requests before, $(forecasts) after)"
+step "upgraded to $version: configuration, state ($(echo "$state_files" | wc -l) files) and enablement kept, no forecast asked again ($asked in all)"
+
+in_root systemctl stop weather2mqtt
+[ "$(retained weather/bridge/state)" = offline ] || fail "bridge/state after stop is not offline"
+journal=$(in_root journalctl -u weather2mqtt -u weatherview-eink -o cat --no-pager)
+status=$(in_root systemctl status weather2mqtt --no-pager -n 20 || true)
+if grep -E "Failed to set thread priority|Fontconfig error|No writable cache" <<<"$journal$status"; then
+  fail "the journal holds the lines issue 42 removes"
+fi
+repeated=$(sed -E 's/[0-9]+/N/g' <<<"$journal" | sort | uniq -c | awk '$1 >= 3' | sort -rn)
+[ -z "$repeated" ] || fail "lines repeated without news in the journal: $repeated"
+step "journal: $(wc -l <<<"$journal") lines, none repeated; stop published offline"
+
+in_root apt-get remove -y -q weather2mqtt >"$x/remove.log" 2>&1 || fail "apt remove: $(tail -n 20 "$x/remove.log")"
+in_root test ! -e /usr/bin/weather2mqtt || fail "apt remove left /usr/bin/weather2mqtt"
+in_root test -f /etc/weather2mqtt/config.yaml || fail "apt remove took /etc/weather2mqtt/config.yaml"
+in_root test -d /var/lib/private/weather2mqtt || fail "apt remove took the state"
+[ "$(in_root systemctl is-enabled weather2mqtt 2>/dev/null || true)" != enabled ] || fail "weather2mqtt still enabled after remove"
+in_root apt-get purge -y -q weather2mqtt >>"$x/remove.log" 2>&1 || fail "apt purge: $(tail -n 20 "$x/remove.log")"
+for path in /etc/weather2mqtt/config.yaml /var/lib/weather2mqtt /var/lib/private/weather2mqtt; do
+  in_root test ! -e "$path" || fail "apt purge left $path"
+done
+step "remove kept the configuration and state, purge took them"
+in_root systemctl poweroff >/dev/null 2>&1 || true
+wait "$nspawn" || true
+step "OK"
