@@ -1,0 +1,177 @@
+import Foundation
+import Providers
+import TestSupport
+import Testing
+
+/// A round at the budget's edge, end to end: the real executable, a real mosquitto, recorded
+/// answers over loopback HTTP. Many locations are due and a few calls are left; every feed —
+/// the forecast and its fallback, MET Norway's nowcast, air quality, One Call 4.0 alert calls —
+/// asks at most what is left, and `status.quota`'s `used_today` never passes `daily_budget`,
+/// also after a restart (`state_dir` kept) and after a kill in the middle of a round.
+@Suite("The budget holds at its edge", .serialized)
+struct BudgetEdgeTests {
+    static let forecastPath = "/v1/forecast"
+    static let airQualityPath = "/v1/air-quality"
+    static let metNoPath = "/weatherapi/locationforecast/2.0/complete"
+    static let metNoNowcastPath = "/weatherapi/nowcast/2.0/complete"
+    /// Inside the recorded Chilean rain alert (`AlertSourcesBridgeTests`).
+    static let now = "2026-08-01T12:00:00Z"
+    static let locations = 10
+
+    static func serve(_ server: FixtureServer) throws {
+        try AlertSourcesBridgeTests.serveOneCall4(server)
+        try server.route(
+            airQualityPath,
+            [
+                .file(
+                    TestPaths.fixture(
+                        "air-quality/open-meteo", "airquality_hourly_eaqi_uv_pollen_brno_unixtime_2026.json"))
+            ]
+        )
+        try server.route(metNoPath, [.file(TestPaths.fixture("metno", "locationforecast2_compact_oslo.json"))])
+        try server.route(
+            metNoNowcastPath,
+            [.file(TestPaths.fixture("nowcast/metno", "nowcast2_complete_trondheim_rain_onset_2023.json"))])
+    }
+
+    /// `locations` places around Oslo (inside MET Norway's Nowcast area), each with a fallback,
+    /// air quality and One Call 4.0 alerts, under the given daily budgets.
+    static func config(
+        broker: TestBroker, server: FixtureServer, state: TemporaryFolder, budgets: [String: Int],
+        providers: String = "[open-meteo, met-no]", locations count: Int = locations
+    ) -> String {
+        var text = """
+            mqtt:
+              url: \(broker.url)
+              client_id: budget-edge-test
+              base_topic: weather
+            state_dir: \(state.path)
+            contact: tests@example.com
+            providers:
+              open-meteo: { base_url: \(server.baseURL), air_quality_url: \(server.baseURL), daily_budget: \(budgets["open-meteo"] ?? 8000) }
+              met-no: { base_url: \(server.baseURL), daily_budget: \(budgets["met-no"] ?? 10000) }
+              openweathermap: { base_url: \(server.baseURL), api_key: test-owm-key-5678, daily_budget: \(budgets["openweathermap"] ?? 900) }
+            locations:
+
+            """
+        for index in 0..<count {
+            text += """
+                  - id: place\(index)
+                    latitude: \(59.9 + Double(index) / 100)
+                    longitude: 10.7
+                    timezone: Europe/Oslo
+                    providers: \(providers)
+                    air_quality: true
+                    alerts: [openweathermap]
+
+                """
+        }
+        return text
+    }
+
+    /// Each location's `status.quota`, as retained.
+    static func quotas(_ broker: TestBroker) throws -> [String: [String: (used: Int, budget: Int)]] {
+        let topics = try broker.retained("weather/+/status")
+        var result: [String: [String: (used: Int, budget: Int)]] = [:]
+        for (topic, payload) in topics {
+            let status = try NowcastBridgeTests.object(payload)
+            for (provider, value) in status["quota"] as? [String: [String: Int]] ?? [:] {
+                result[topic, default: [:]][provider] = (value["used_today"] ?? -1, value["budget"] ?? -1)
+            }
+        }
+        return result
+    }
+
+    /// The calls each provider was asked for, as the fixture server saw them.
+    static func asked(_ server: FixtureServer) throws -> [String: Int] {
+        let forecastCalls = OpenMeteo(userAgent: "").callsPerFetch
+        return [
+            "open-meteo": try server.requests(to: forecastPath).count * forecastCalls
+                + server.requests(to: airQualityPath).count * OpenMeteoAirQuality.callsPerFetch,
+            "met-no": try server.requests(to: metNoPath).count + server.requests(to: metNoNowcastPath).count,
+            "openweathermap": try server.requests(to: AlertSourcesBridgeTests.currentPath).count
+                + server.requests(to: AlertSourcesBridgeTests.detailPath).count,
+        ]
+    }
+
+    /// `budget.json`'s counts.
+    static func saved(_ state: TemporaryFolder) throws -> [String: Int] {
+        let text = try String(contentsOfFile: state.path + "/budget.json", encoding: .utf8)
+        return try NowcastBridgeTests.object(text)["used"] as? [String: Int] ?? [:]
+    }
+
+    @Test(
+        "ten locations due, two forecasts and one air quality left: every feed asks what is left, no more, and a restart asks nothing"
+    )
+    func roundAtTheEdge() throws {
+        let broker = try TestBroker.start()
+        let server = try FixtureServer.start()
+        try Self.serve(server)
+        let state = TemporaryFolder()
+        let forecastCalls = OpenMeteo(userAgent: "").callsPerFetch
+        // Two forecasts and one air-quality request; three met.no requests for ten due
+        // locations' fallbacks and nowcasts; a One Call 4.0 /current and one /alert/{id}.
+        let budgets = [
+            "open-meteo": 2 * forecastCalls + OpenMeteoAirQuality.callsPerFetch, "met-no": 3, "openweathermap": 2,
+        ]
+        let config = state.write(
+            "config.yaml", Self.config(broker: broker, server: server, state: state, budgets: budgets))
+
+        for (run, now) in [Self.now, "2026-08-01T13:00:00Z"].enumerated() {
+            let result = try BridgeProcess.run(
+                ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": now])
+            #expect(result.status != 78, "stderr: \(result.stderr)")
+            // Each provider was asked exactly what its budget had: all of it, on the first run.
+            #expect(try Self.asked(server) == budgets, "run \(run + 1)")
+            #expect(try server.requests(to: Self.forecastPath).count == 2)
+            #expect(try server.requests(to: Self.airQualityPath).count == 1)
+            #expect(try server.requests(to: Self.metNoPath).count == 3)
+            #expect(try server.requests(to: Self.metNoNowcastPath).isEmpty)
+            #expect(try server.requests(to: AlertSourcesBridgeTests.detailPath).count == 1)
+            #expect(try Self.saved(state) == budgets, "budget.json, run \(run + 1)")
+            let quotas = try Self.quotas(broker)
+            #expect(quotas.count == Self.locations)
+            for (topic, quota) in quotas {
+                for (provider, counts) in quota {
+                    #expect(counts.budget == budgets[provider], "\(topic) \(provider)")
+                    #expect(counts.used <= counts.budget, "\(topic) \(provider): \(counts.used) of \(counts.budget)")
+                }
+            }
+            #expect(result.stderr.contains("air quality skipped: the open-meteo daily budget is used up"))
+        }
+    }
+
+    @Test(
+        "killed while a round's requests are in flight, a restart asks nothing more: the count was saved before each request"
+    )
+    func killMidRound() throws {
+        let broker = try TestBroker.start()
+        let server = try FixtureServer.start()
+        // The forecasts hang: the round is in the middle of its requests when the bridge is killed.
+        try server.route(Self.forecastPath, [.hang])
+        let state = TemporaryFolder()
+        let forecastCalls = OpenMeteo(userAgent: "").callsPerFetch
+        let budgets = ["open-meteo": 4 * forecastCalls]
+        let config = state.write(
+            "config.yaml",
+            Self.config(broker: broker, server: server, state: state, budgets: budgets, providers: "[open-meteo]"))
+        let bridge = try BridgeProcess(
+            ["run", "--config", config], environment: ["WEATHER2MQTT_NOW": Self.now])
+        #expect(try eventually { try server.requests(to: Self.forecastPath).count >= 4 }, "stderr: \(bridge.stderr)")
+        // Sixteen may be in flight at once, but only four fit: the others are not asked.
+        #expect(try !eventually(timeout: 1) { try server.requests(to: Self.forecastPath).count > 4 })
+        #expect(try Self.saved(state) == budgets, "budget.json before the answers")
+        bridge.kill()
+
+        try Self.serve(server)
+        let result = try BridgeProcess.run(
+            ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": "2026-08-01T12:01:00Z"])
+        #expect(result.status != 78, "stderr: \(result.stderr)")
+        #expect(try server.requests(to: Self.forecastPath).count == 4)
+        for (topic, quota) in try Self.quotas(broker) {
+            let counts = try #require(quota["open-meteo"])
+            #expect(counts.used <= counts.budget, "\(topic): \(counts.used) of \(counts.budget)")
+        }
+        #expect(try Self.saved(state)["open-meteo"] == budgets["open-meteo"])
+    }
+}
