@@ -174,4 +174,49 @@ struct BudgetEdgeTests {
         }
         #expect(try Self.saved(state)["open-meteo"] == budgets["open-meteo"])
     }
+
+    /// The latitude an open-meteo request asked for (one per location).
+    static func latitude(_ request: RecordedRequest) -> String? {
+        request.query.split(separator: "&").first { $0.hasPrefix("latitude=") }.map(String.init)
+    }
+
+    @Test("killed in the middle of a round, a restart asks again at most 15 locations already answered")
+    func killForgetsLittle() throws {
+        let broker = try TestBroker.start()
+        let server = try FixtureServer.start()
+        // A recording whose time is the bridge's: each answer is a success, due again in 15 minutes.
+        let answer = FixtureResponse.file(NowcastBridgeTests.bergen)
+        // Twenty answers, then the round hangs with its requests in flight.
+        try server.route(Self.forecastPath, Array(repeating: answer, count: 20) + [.hang])
+        let state = TemporaryFolder()
+        let config = state.write(
+            "config.yaml",
+            Self.config(
+                broker: broker, server: server, state: state, budgets: [:], providers: "[open-meteo]", locations: 40))
+        let bridge = try BridgeProcess(
+            ["run", "--config", config], environment: ["WEATHER2MQTT_NOW": NowcastBridgeTests.now])
+        func saved() -> Int {
+            ((try? FileManager.default.contentsOfDirectory(atPath: state.path)) ?? [])
+                .filter { $0.hasPrefix("location-") && $0.hasSuffix(".json") }.count
+        }
+        #expect(
+            try eventually {
+                try server.requests(to: Self.forecastPath).filter(\.completed).count >= 20 && saved() >= 16
+            },
+            "saved \(saved()); stderr: \(bridge.stderr)")
+        let answered = Set(try server.requests(to: Self.forecastPath).filter(\.completed).compactMap(Self.latitude))
+        #expect(answered.count == 20)
+        bridge.kill()
+
+        try server.reset()
+        try server.route(Self.forecastPath, [answer])
+        let result = try BridgeProcess.run(
+            ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": "2026-10-01T23:02:00Z"])
+        #expect(result.status != 78, "stderr: \(result.stderr)")
+        let again = Set(try server.requests(to: Self.forecastPath).compactMap(Self.latitude))
+        #expect(again.count >= 20, "the locations not answered are asked")
+        #expect(
+            again.intersection(answered).count <= 15,
+            "answered and asked again early: \(again.intersection(answered).count)")
+    }
 }

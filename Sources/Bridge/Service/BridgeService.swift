@@ -45,7 +45,10 @@ public actor BridgeService {
     var unsaved: Set<String> = []
     /// Locations refreshed since their state was last saved (saved in batches of `saveBatch`).
     var changed: Set<String> = []
-    static let saveBatch = 64
+    /// A round saves its answers every this many: a kill re-asks at most `saveBatch - 1`
+    /// answered locations early (as many as one round has in flight), for one sync of
+    /// `state_dir` per batch (an SD card's writes: 19 a round of 300 locations).
+    static let saveBatch = 16
     /// `run --once`: its forecasts, nowcasts and air quality change the same locations one after
     /// the other, so their files are written once, by `shutdown`.
     var savesDeferred = false
