@@ -24,6 +24,14 @@ public final class BudgetLedger: Sendable {
         var savedBytes: [UInt8]?
         /// A write failed since the last good one.
         var unsaved = false
+
+        /// Today's counts, each at least what the file holds: what a write must not lower.
+        var covering: RequestBudget {
+            var counts = budget
+            guard saved.day == counts.day else { return counts }
+            for (name, count) in saved.used { counts.used[name] = max(counts.usedToday(name), count) }
+            return counts
+        }
     }
 
     let books: Mutex<Books>
@@ -40,16 +48,15 @@ public final class BudgetLedger: Sendable {
     }
 
     /// Counts `calls` requests of `provider` when they fit in today's budget (and makes the count
-    /// durable first where it must be): `.refused` means the request must not go out.
+    /// durable first where it must be): `.refused` means the request must not go out. A lease is
+    /// written under the lock, so the round's other reservations wait for it (at most 64 times a
+    /// day per provider).
     public func reserve(_ provider: String, calls: Int, now: Date) -> BudgetDecision {
         let limit = limits.limit(provider)
         return books.withLock { books in
             let decision = books.budget.reserve(provider, calls: calls, limit: limit, saved: books.saved, now: now)
             if case .granted(let ahead?) = decision, let store, !books.unsaved {
-                var lease = books.budget
-                for (name, count) in books.saved.used where books.saved.day == lease.day {
-                    lease.used[name] = max(lease.usedToday(name), count)
-                }
+                var lease = books.covering
                 lease.used[provider] = ahead
                 write(lease, to: store, &books)
             }
@@ -75,11 +82,7 @@ public final class BudgetLedger: Sendable {
                 books.saved.day == books.budget.day
                 && books.budget.used.allSatisfy { $0.value <= books.saved.usedToday($0.key) }
             guard exact || !covered || books.unsaved else { return 0 }
-            var counts = books.budget
-            if !exact, books.saved.day == counts.day {
-                for (name, count) in books.saved.used { counts.used[name] = max(counts.usedToday(name), count) }
-            }
-            return write(counts, to: store, &books)
+            return write(exact ? books.budget : books.covering, to: store, &books)
         }
     }
 
