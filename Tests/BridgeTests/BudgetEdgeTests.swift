@@ -180,8 +180,10 @@ struct BudgetEdgeTests {
         request.query.split(separator: "&").first { $0.hasPrefix("latitude=") }.map(String.init)
     }
 
-    @Test("killed in the middle of a round, a restart asks again at most 15 locations already answered")
-    func killForgetsLittle() throws {
+    @Test(
+        "killed in the middle of a round, a restart asks again at most 15 locations already answered (state_dir full: the journal)",
+        arguments: [false, true])
+    func killForgetsLittle(full: Bool) throws {
         let broker = try TestBroker.start()
         let server = try FixtureServer.start()
         // A recording whose time is the bridge's: each answer is a success, due again in 15 minutes.
@@ -193,17 +195,27 @@ struct BudgetEdgeTests {
             "config.yaml",
             Self.config(
                 broker: broker, server: server, state: state, budgets: [:], providers: "[open-meteo]", locations: 40))
+        if full {
+            // Every location's state write fails (its temporary file cannot be made), as on a full disk.
+            for index in 0..<40 {
+                try FileManager.default.createDirectory(
+                    atPath: state.path + "/location-place\(index).json.tmp", withIntermediateDirectories: true)
+            }
+        }
         let bridge = try BridgeProcess(
             ["run", "--config", config], environment: ["WEATHER2MQTT_NOW": NowcastBridgeTests.now])
-        func saved() -> Int {
-            ((try? FileManager.default.contentsOfDirectory(atPath: state.path)) ?? [])
-                .filter { $0.hasPrefix("location-") && $0.hasSuffix(".json") }.count
+        /// Whether a batch of the round's answers is saved: in the location files, else the journal.
+        func saved() -> Bool {
+            if full {
+                let journal = FileManager.default.contents(atPath: state.path + "/schedule.journal") ?? Data()
+                return journal.range(of: Data("W2MJ".utf8)) != nil
+            }
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: state.path)) ?? []
+            return files.filter { $0.hasPrefix("location-") && $0.hasSuffix(".json") }.count >= 16
         }
         #expect(
-            try eventually {
-                try server.requests(to: Self.forecastPath).filter(\.completed).count >= 20 && saved() >= 16
-            },
-            "saved \(saved()); stderr: \(bridge.stderr)")
+            try eventually { try server.requests(to: Self.forecastPath).filter(\.completed).count >= 20 && saved() },
+            "stderr: \(bridge.stderr)")
         let answered = Set(try server.requests(to: Self.forecastPath).filter(\.completed).compactMap(Self.latitude))
         #expect(answered.count == 20)
         bridge.kill()
