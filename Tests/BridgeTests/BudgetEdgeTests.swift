@@ -35,10 +35,11 @@ struct BudgetEdgeTests {
     }
 
     /// `locations` places around Oslo (inside MET Norway's Nowcast area), each with a fallback,
-    /// air quality and One Call 4.0 alerts, under the given daily budgets.
+    /// `setting` (air quality) and One Call 4.0 alerts, under the given daily budgets.
     static func config(
         broker: TestBroker, server: FixtureServer, state: TemporaryFolder, budgets: [String: Int],
-        providers: String = "[open-meteo, met-no]", locations count: Int = locations
+        providers: String = "[open-meteo, met-no]", locations count: Int = locations,
+        each setting: String = "air_quality: true"
     ) -> String {
         var text = """
             mqtt:
@@ -61,7 +62,7 @@ struct BudgetEdgeTests {
                     longitude: 10.7
                     timezone: Europe/Oslo
                     providers: \(providers)
-                    air_quality: true
+                    \(setting)
                     alerts: [openweathermap]
 
                 """
@@ -173,6 +174,36 @@ struct BudgetEdgeTests {
             #expect(counts.used <= counts.budget, "\(topic): \(counts.used) of \(counts.budget)")
         }
         #expect(try Self.saved(state)["open-meteo"] == budgets["open-meteo"])
+    }
+
+    @Test("six hourly locations whose nowcasts are due, two nowcast calls left: two are asked, and a restart asks none")
+    func nowcastAtTheEdge() throws {
+        let broker = try TestBroker.start()
+        let server = try FixtureServer.start()
+        try server.route(Self.forecastPath, [.file(NowcastBridgeTests.bergen)])
+        let state = TemporaryFolder()
+        let forecastCalls = OpenMeteo(userAgent: "").callsPerFetch
+        let budget = 6 * forecastCalls + 2
+        let config = state.write(
+            "config.yaml",
+            Self.config(
+                broker: broker, server: server, state: state, budgets: ["open-meteo": budget],
+                providers: "[open-meteo]", locations: 6, each: "interval: 60m"))
+        // The forecasts, then 16 minutes later the nowcasts between them (`NowcastCadenceTests`), then a restart.
+        for (run, now) in ["2026-10-01T23:01:00Z", "2026-10-01T23:17:00Z", "2026-10-01T23:33:00Z"].enumerated() {
+            let result = try BridgeProcess.run(
+                ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": now])
+            #expect(result.status != 78, "stderr: \(result.stderr)")
+            let requests = try server.requests(to: Self.forecastPath)
+            let nowcasts = requests.filter { !$0.query.contains("daily=") }.count
+            #expect(requests.count - nowcasts == 6, "run \(run + 1)")
+            #expect(nowcasts == (run == 0 ? 0 : 2), "run \(run + 1)")
+            for (topic, quota) in try Self.quotas(broker) {
+                let counts = try #require(quota["open-meteo"])
+                #expect(counts.used <= budget, "\(topic): \(counts.used) of \(budget)")
+            }
+            #expect(try Self.saved(state)["open-meteo"] == (run == 0 ? 6 * forecastCalls : budget))
+        }
     }
 
     /// The latitude an open-meteo request asked for (one per location).
