@@ -71,7 +71,7 @@ struct BudgetLedgerTests {
             fresh.reserve("open-meteo", calls: 5, limit: 8000, saved: yesterday, now: now) == .granted(saveAhead: 129))
     }
 
-    @Test("a new UTC day starts the counts again, the saved ones too")
+    @Test("a new UTC day starts the counts again, the saved ones too, and never goes back")
     func newDay() {
         var budget = RequestBudget(day: today.day, used: ["open-meteo": 12])
         #expect(budget.reserve("open-meteo", calls: 5, limit: 12, saved: budget, now: now) == .refused(limit: 12))
@@ -79,6 +79,9 @@ struct BudgetLedgerTests {
         #expect(
             budget.reserve("open-meteo", calls: 5, limit: 12, saved: today, now: tomorrow) == .granted(saveAhead: 5))
         #expect(budget.usedToday("open-meteo") == 5)
+        // A request of a round that began the day before counts in the day that has begun.
+        #expect(budget.reserve("open-meteo", calls: 5, limit: 12, saved: today, now: now) == .granted(saveAhead: 10))
+        #expect(budget.day == ZoneInfo.utc.localDate(tomorrow) && budget.usedToday("open-meteo") == 10)
     }
 
     @Test("a round's requests reserved at once, from many tasks, take exactly what is left")

@@ -38,7 +38,9 @@ public struct RequestBudget: Sendable, Equatable {
     public mutating func reserve(_ provider: String, calls: Int, limit: Int, saved: RequestBudget, now: Date)
         -> BudgetDecision
     {
-        roll(to: now)
+        // Forward only: a round's requests carry the time it started, which may be the day before
+        // one that has already begun for the counts.
+        if ZoneInfo.utc.localDate(now) > day { roll(to: now) }
         let after = usedToday(provider) + max(calls, 0)
         guard after <= limit else { return .refused(limit: limit) }
         used[provider] = after
