@@ -55,15 +55,17 @@ struct AlertSourcesBridgeTests {
         let setup = try BridgeSetup.load(
             configPath: state.write("config.yaml", Self.oneCall4Config(server: server, state: state)))
         let location = try #require(setup.configuration.locations.first)
-        let sources = AlertSources(
-            configuration: setup.configuration, transport: HTTPTransport(clock: BridgeClock()), log: setup.log)
         let now = try #require(ISO8601.date(Self.now))
+        let budget = BudgetLedger(limits: BudgetLimits(configuration: setup.configuration), store: nil, now: now)
+        let sources = AlertSources(
+            configuration: setup.configuration, transport: HTTPTransport(clock: BridgeClock()), log: setup.log,
+            budget: budget)
+        func used() -> Int { budget.budget(at: now).usedToday("openweathermap") }
         func refresh(_ ids: [String]? = nil, provider: String = "open-meteo") async -> [Alert] {
             await sources.alerts(
                 for: location, forecast: nil, alertIDs: ids, provider: provider, announced: [], now: now)
         }
 
-        await sources.allowOpenWeatherMap(100)
         let first = await refresh()
         #expect(first.map(\.id) == [Self.chileID])
         #expect(first.first?.source == "openweathermap" && first.first?.title == "Rain")
@@ -72,7 +74,7 @@ struct AlertSourcesBridgeTests {
         #expect(second == first)
         #expect(try server.requests(to: Self.currentPath).count == 2)
         #expect(try server.requests(to: Self.detailPath).count == 1, "an unchanged alert asked its detail again")
-        #expect(await sources.openWeatherMapCallsMade == 3)
+        #expect(used() == 3)
         let detail = try #require(try server.requests(to: Self.detailPath).first)
         #expect(detail.query == "appid=test-owm-key-5678")
 
@@ -87,9 +89,10 @@ struct AlertSourcesBridgeTests {
         #expect(try server.requests(to: Self.detailPath).count == 2)
 
         // Budget used up: no call; the last good alerts stay.
-        await sources.allowOpenWeatherMap(0)
+        let limit = budget.limits.limit("openweathermap")
+        #expect(budget.reserve("openweathermap", calls: limit - used(), now: now).granted)
         #expect(await refresh() == first)
-        #expect(await sources.openWeatherMapCallsMade == 0)
+        #expect(used() == limit)
         #expect(try server.requests(to: Self.currentPath).count == 2)
     }
 

@@ -30,36 +30,29 @@ struct AskedFeedsTests {
         return state
     }
 
-    func budget(_ used: [String: Int] = [:]) -> RequestBudget {
-        RequestBudget(day: ZoneInfo.utc.localDate(now), used: used)
-    }
-
     func response(_ status: Int, _ body: [UInt8] = Array("{}".utf8)) -> Result<ProviderResponse, ProviderError> {
         .success(ProviderResponse(status: status, body: body, receivedAt: now))
     }
 
-    @Test("met.no nowcast: asked for a met-no location in the area every 5 minutes, within the budget")
+    @Test("met.no nowcast: asked for a met-no location in the area every 5 minutes, as one met-no call")
     func metNoDecides() {
         let feed = MetNoNowcastFeed(configuration: configuration(budgets: ["met-no": 10], locations: [trondheim]))
         #expect(
-            feed.decide(trondheim, state: served(by: "met-no"), budget: budget(), now: now)
+            feed.decide(trondheim, state: served(by: "met-no"), now: now)
                 == .ask(provider: "met-no", calls: 1))
         #expect(
-            feed.decide(trondheim, state: served(by: "open-meteo"), budget: budget(), now: now)
+            feed.decide(trondheim, state: served(by: "open-meteo"), now: now)
                 == .skip(until: nil, log: nil))
         #expect(
-            feed.decide(rome, state: served(by: "met-no"), budget: budget(), now: now) == .skip(until: nil, log: nil))
+            feed.decide(rome, state: served(by: "met-no"), now: now) == .skip(until: nil, log: nil))
         var asked = served(by: "met-no")
         asked.nowcastFetchedAt = now.addingTimeInterval(-299)
         #expect(
-            feed.decide(trondheim, state: asked, budget: budget(), now: now)
+            feed.decide(trondheim, state: asked, now: now)
                 == .skip(until: now.addingTimeInterval(1), log: nil))
         asked.nowcastFetchedAt = now.addingTimeInterval(-MetNoNowcastFeed.cadence.seconds)
-        #expect(feed.decide(trondheim, state: asked, budget: budget(), now: now).asks)
-        #expect(
-            feed.decide(trondheim, state: asked, budget: budget(["met-no": 10]), now: now)
-                == .skip(until: nil, log: nil))
-        #expect(feed.decide(trondheim, state: asked, budget: budget(["met-no": 9]), now: now).asks)
+        #expect(feed.decide(trondheim, state: asked, now: now).asks)
+        #expect(feed.overBudget(trondheim) == nil)
     }
 
     @Test("met.no nowcast: an answer is decoded, a 422 says outside the area, a failure keeps the last nowcast")
@@ -82,30 +75,25 @@ struct AskedFeedsTests {
         }
     }
 
-    @Test("air quality: asked hourly for air_quality locations; over the budget it is skipped with a warning")
-    func airQualityDecides() {
+    @Test("air quality: asked hourly for air_quality locations; refused by the budget, a warning")
+    func airQualityDecides() throws {
         var berlin = LocationSettings(id: "ber", latitude: 52.5, longitude: 13.4)
         berlin.airQuality = true
         let calls = OpenMeteoAirQuality.callsPerFetch
         let feed = AirQualityFeed(configuration: configuration(budgets: ["open-meteo": 100], locations: [berlin]))
         let fresh = served(by: "open-meteo")
         #expect(
-            feed.decide(berlin, state: fresh, budget: budget(), now: now) == .ask(provider: "open-meteo", calls: calls))
+            feed.decide(berlin, state: fresh, now: now) == .ask(provider: "open-meteo", calls: calls))
         let off = LocationSettings(id: "off", latitude: 52.5, longitude: 13.4)
-        #expect(feed.decide(off, state: fresh, budget: budget(), now: now) == .skip(until: nil, log: nil))
+        #expect(feed.decide(off, state: fresh, now: now) == .skip(until: nil, log: nil))
         var asked = fresh
         asked.airQualityFetchedAt = now.addingTimeInterval(-3599)
         #expect(
-            feed.decide(berlin, state: asked, budget: budget(), now: now)
+            feed.decide(berlin, state: asked, now: now)
                 == .skip(until: now.addingTimeInterval(1), log: nil))
         asked.airQualityFetchedAt = now.addingTimeInterval(-AirQualityFeed.cadence.seconds)
-        guard
-            case .skip(nil, let line?) = feed.decide(
-                berlin, state: asked, budget: budget(["open-meteo": 100 - calls + 1]), now: now)
-        else {
-            Issue.record("over the budget: no skip with a line")
-            return
-        }
+        #expect(feed.decide(berlin, state: asked, now: now) == .ask(provider: "open-meteo", calls: calls))
+        let line = try #require(feed.overBudget(berlin))
         #expect(line.level == .warning)
         #expect(line.message == "air quality skipped: the open-meteo daily budget is used up")
     }

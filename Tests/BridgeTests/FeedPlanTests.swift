@@ -13,10 +13,6 @@ import WireContract
 struct FeedPlanTests {
     let now = Date(timeIntervalSince1970: 1_790_000_000)
 
-    func budget(_ used: [String: Int] = [:]) -> RequestBudget {
-        RequestBudget(day: ZoneInfo.utc.localDate(now), used: used)
-    }
-
     @Test("the forecast is asked once its next poll has come, the chain's head named")
     func forecastDecides() {
         let location = LocationSettings(
@@ -24,26 +20,25 @@ struct FeedPlanTests {
         let feed = ForecastFeed(configuration: BridgeConfiguration(locations: [location]), providers: [:])
         let later = LocationState(nextPoll: now.addingTimeInterval(1))
         #expect(
-            feed.decide(location, state: later, budget: budget(), now: now) == .skip(until: later.nextPoll, log: nil))
+            feed.decide(location, state: later, now: now) == .skip(until: later.nextPoll, log: nil))
         #expect(
-            feed.decide(location, state: LocationState(nextPoll: now), budget: budget(), now: now)
+            feed.decide(location, state: LocationState(nextPoll: now), now: now)
                 == .ask(provider: "open-meteo", calls: 0))
     }
 
-    @Test("the chain passes over a provider that asked us to wait or whose budget is used up")
+    @Test("the chain passes over a provider that asked us to wait, or that the budget refuses")
     func chainPassesOver() {
         var state = LocationState(nextPoll: now)
-        #expect(ForecastFeed.passOver("met-no", calls: 1, state: state, budget: budget(), limit: 10, now: now) == nil)
-        let full = ForecastFeed.passOver(
-            "met-no", calls: 1, state: state, budget: budget(["met-no": 10]), limit: 10, now: now)
-        #expect(full?.description.contains("daily budget of 10 requests used up") == true)
-        #expect(full?.retryAfter == nil)
+        #expect(ForecastFeed.passOver("met-no", state: state, now: now) == nil)
+        let full = ForecastFeed.overBudget(limit: 10)
+        #expect(full.description.contains("daily budget of 10 requests used up") == true)
+        #expect(full.retryAfter == nil)
         state.notBefore["met-no"] = now.addingTimeInterval(120)
-        let waiting = ForecastFeed.passOver("met-no", calls: 1, state: state, budget: budget(), limit: 10, now: now)
+        let waiting = ForecastFeed.passOver("met-no", state: state, now: now)
         #expect(waiting?.retryAfter == 120)
     }
 
-    @Test("the own nowcast over its budget is skipped with a debug line; a failure keeps the last nowcast")
+    @Test("the own nowcast refused by its budget logs a debug line; a failure keeps the last nowcast")
     func ownNowcast() throws {
         let location = LocationSettings(
             id: "slow", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 3600)
@@ -53,21 +48,18 @@ struct FeedPlanTests {
             ],
             locations: [location])
         let providers = try Refresher.makeProviders(configuration, pointsCache: nil)
-        let feed = OwnNowcastFeed(configuration: configuration, providers: providers)
+        let feed = OwnNowcastFeed(providers: providers)
         var state = LocationState(nextPoll: now.addingTimeInterval(2700))
         state.provider = "open-meteo"
         state.fetchedAt = now.addingTimeInterval(-900)
         state.expiresAt = now.addingTimeInterval(2700)
         let calls = try #require(providers["open-meteo"]?.nowcastOffer).calls
         #expect(
-            feed.decide(location, state: state, budget: budget(), now: now)
+            feed.decide(location, state: state, now: now)
                 == .ask(provider: "open-meteo", calls: calls))
-        let over = feed.decide(location, state: state, budget: budget(["open-meteo": 5]), now: now)
         #expect(
-            over
-                == .skip(
-                    until: nil,
-                    log: LogLine(.debug, "nowcast skipped: the daily budget is used up", ["location": "slow"])))
+            feed.overBudget(location)
+                == LogLine(.debug, "nowcast skipped: the daily budget is used up", ["location": "slow"]))
         state.nowcast = .unavailable(source: "open-meteo", reason: "kept")
         let failed = feed.apply(.failure(.unreachable("refused")), to: state, location: location, now: now)
         #expect(failed.state.nowcast == state.nowcast)
@@ -89,7 +81,7 @@ struct FeedPlanTests {
         let location = LocationSettings(id: "home", latitude: 52.5, longitude: 13.4)
         let station = Station()
         #expect(
-            station.decide(location, state: LocationState(nextPoll: now), budget: budget(), now: now) == .waitForPush)
+            station.decide(location, state: LocationState(nextPoll: now), now: now) == .waitForPush)
         #expect(station.requestsPerDay(location).isEmpty)
         let push = FeedPush(origin: "127.0.0.1", payload: Array("{}".utf8), receivedAt: now)
         #expect(

@@ -58,10 +58,11 @@ struct PollPolicyTests {
     func budgetRolls() {
         let day = ISO8601DateFormatter().date(from: "2026-01-15T23:59:00Z")!
         var budget = RequestBudget(day: .init(year: 2026, month: 1, day: 15))
-        budget.spend("open-meteo", calls: 4, now: day)
-        budget.spend("open-meteo", calls: 4, now: day)
+        func spend(_ at: Date) { _ = budget.reserve("open-meteo", calls: 4, limit: 100, saved: budget, now: at) }
+        spend(day)
+        spend(day)
         #expect(budget.usedToday("open-meteo") == 8)
-        budget.spend("open-meteo", calls: 4, now: day.addingTimeInterval(120))
+        spend(day.addingTimeInterval(120))
         #expect(budget.usedToday("open-meteo") == 4)
         #expect(budget.day.description == "2026-01-16")
     }

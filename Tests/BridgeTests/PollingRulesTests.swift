@@ -159,13 +159,10 @@ struct PollingRulesTests {
     @Test("budget used up: the provider is skipped unasked, and the failure backs off with 69")
     func budgetExhausted() async throws {
         let (refresher, location) = try refresher(budget: 3)
-        var budget = RequestBudget(day: ZoneInfo.utc.localDate(now))
-        budget.spend("open-meteo", calls: 3, now: now)
-        var asked = 0
-        let outcome = await refresher.refresh(location, state: LocationState(nextPoll: now), budget: budget, now: now) {
-            _, _ in asked += 1
-        }
-        #expect(asked == 0)
+        let budget = BudgetLedger(limits: BudgetLimits(configuration: refresher.configuration), store: nil, now: now)
+        #expect(budget.reserve("open-meteo", calls: 3, now: now).granted)
+        let outcome = await refresher.refresh(location, state: LocationState(nextPoll: now), budget: budget, now: now)
+        #expect(budget.budget(at: now).usedToday("open-meteo") == 3, "asked")
         let t = LocationSchedule.apply(
             outcome, to: LocationState(nextPoll: now), location: location, now: now, random: 0.5)
         #expect(t.exitCode == ExitCode.unavailable)
@@ -179,11 +176,9 @@ struct PollingRulesTests {
         let (refresher, location) = try refresher(budget: nil)
         var state = LocationState(nextPoll: now)
         state.notBefore["open-meteo"] = now.addingTimeInterval(1800)
-        var asked = 0
-        let outcome = await refresher.refresh(
-            location, state: state, budget: RequestBudget(day: ZoneInfo.utc.localDate(now)), now: now
-        ) { _, _ in asked += 1 }
-        #expect(asked == 0)
+        let budget = BudgetLedger(limits: BudgetLimits(configuration: refresher.configuration), store: nil, now: now)
+        let outcome = await refresher.refresh(location, state: state, budget: budget, now: now)
+        #expect(budget.budget(at: now).usedToday("open-meteo") == 0, "asked")
         let t = LocationSchedule.apply(outcome, to: state, location: location, now: now, random: 0.5)
         #expect(t.state.nextPoll == now.addingTimeInterval(1800))
         #expect(t.state.notBefore["open-meteo"] == now.addingTimeInterval(1800))
@@ -199,7 +194,7 @@ struct PollingRulesTests {
         let feed = ForecastFeed(configuration: inProcess.configuration, providers: [:])
         let now = Date()
         func update(_ outcome: Refresher.Outcome, _ state: LocationState?) throws -> FeedUpdate {
-            let answer = ForecastFeed.Answer(outcome: outcome, attempts: [], random: 0)
+            let answer = ForecastFeed.Answer(outcome: outcome, random: 0)
             return feed.apply(answer, to: try #require(state), location: location, now: now)
         }
         let before = await service.states["a"]
@@ -258,7 +253,8 @@ struct PollingRulesTests {
         // run: the same answer through the schedule.
         let now = setup.clock.now()
         let outcome = await setup.refresher.refresh(
-            location, state: LocationState(nextPoll: now), budget: RequestBudget(day: ZoneInfo.utc.localDate(now)),
+            location, state: LocationState(nextPoll: now),
+            budget: BudgetLedger(limits: BudgetLimits(configuration: setup.configuration), store: nil, now: now),
             now: now)
         let t = LocationSchedule.apply(
             outcome, to: LocationState(nextPoll: now), location: location, now: now, random: 0)

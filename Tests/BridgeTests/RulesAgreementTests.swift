@@ -39,7 +39,7 @@ struct RulesAgreementTests {
         func state(at offset: Double) -> String? {
             StatusPayload.status(
                 location: location, state: fresh.state, budget: RequestBudget(day: ZoneInfo.utc.localDate(now)),
-                configuration: configuration, now: now.addingTimeInterval(offset)
+                limits: BudgetLimits(configuration: configuration), now: now.addingTimeInterval(offset)
             ).object?["state"]?.string
         }
         // expires_at is now + 600; stale only after another 600 s (not the configured 300).

@@ -83,15 +83,8 @@ struct WarningFeedsTests {
     func oneCall4AlertIDs() {
         var listed = LocationSettings(id: "a", latitude: 52.5, longitude: 13.4, interval: 900)
         listed.alerts = ["openweathermap"]
-        let configuration = BridgeConfiguration(locations: [listed])
-        let feeds = WarningFeeds(configuration: configuration)
+        let feeds = WarningFeeds()
         #expect(feeds.requestsPerDay(listed) == ["openweathermap": 96])
         #expect(feeds.requestsPerDay(location).isEmpty)
-        var budget = RequestBudget(day: ZoneInfo.utc.localDate(now))
-        let limit = PollingRules.dailyBudget("openweathermap", configuration: configuration)
-        budget.spend("openweathermap", calls: limit - 3, now: now)
-        #expect(feeds.openWeatherMapAllowance(budget) == 3)
-        budget.spend("openweathermap", calls: 10, now: now)
-        #expect(feeds.openWeatherMapAllowance(budget) == 0)
     }
 }

@@ -6,14 +6,14 @@ import WeatherModel
 import WireContract
 
 /// Open-Meteo's Air Quality API for every `air_quality: true` location, once per `cadence` (its
-/// data is hourly), within the open-meteo budget. A failure is logged and changes nothing else:
+/// data is hourly), counted in the open-meteo budget. A failure is logged and changes nothing else:
 /// the weather readings are neither blocked nor marked stale.
 public struct AirQualityFeed: AskedFeed {
     /// How often it is asked: the data is hourly.
     public static let cadence = Cadence(seconds: 3600)
 
-    /// open-meteo's budget: its forecasts count in it too.
-    let quota: ProviderQuota
+    /// The provider whose budget it counts in (open-meteo's forecasts count there too).
+    static let provider = ProviderDescriptor.openMeteo.name
     /// At `providers.open-meteo.air_quality_url`, else Open-Meteo's.
     let client: OpenMeteoAirQuality
     /// `forecast_days` and `forecast_hours`: the days asked for and the hours kept.
@@ -21,30 +21,25 @@ public struct AirQualityFeed: AskedFeed {
     let hours: Int
 
     public init(configuration: BridgeConfiguration) {
-        quota = ProviderQuota(ProviderDescriptor.openMeteo.name, configuration: configuration)
         client = OpenMeteoAirQuality(
-            baseURL: configuration.provider(quota.provider)?.airQualityURL ?? OpenMeteoAirQuality.defaultBaseURL,
+            baseURL: configuration.provider(Self.provider)?.airQualityURL ?? OpenMeteoAirQuality.defaultBaseURL,
             userAgent: BridgeVersion.userAgent(contact: configuration.contact))
         days = configuration.forecastDays
         hours = configuration.forecastHours
     }
 
-    public func decide(_ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date)
-        -> FeedAction
-    {
+    public func decide(_ location: LocationSettings, state: LocationState, now: Date) -> FeedAction {
         guard location.airQuality else { return .skip(until: nil, log: nil) }
         if let wait = Self.cadence.wait(since: state.airQualityFetchedAt, now: now) { return wait }
-        let calls = OpenMeteoAirQuality.callsPerFetch
-        guard quota.allows(calls, in: budget) else {
-            let line = LogLine(
-                .warning, "air quality skipped: the open-meteo daily budget is used up", ["location": location.id])
-            return .skip(until: nil, log: line)
-        }
-        return .ask(provider: quota.provider, calls: calls)
+        return .ask(provider: Self.provider, calls: OpenMeteoAirQuality.callsPerFetch)
+    }
+
+    public func overBudget(_ location: LocationSettings) -> LogLine? {
+        LogLine(.warning, "air quality skipped: the open-meteo daily budget is used up", ["location": location.id])
     }
 
     public func ask(
-        _ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date,
+        _ location: LocationSettings, state: LocationState, budget: BudgetLedger, now: Date,
         transport: any ProviderTransport
     ) async -> ProviderAnswer {
         let query = ProviderQuery(
@@ -77,6 +72,6 @@ public struct AirQualityFeed: AskedFeed {
     /// One request every `cadence` for an `air_quality: true` location.
     public func requestsPerDay(_ location: LocationSettings) -> [String: Int] {
         guard location.airQuality else { return [:] }
-        return [quota.provider: Self.cadence.requestsPerDay * OpenMeteoAirQuality.callsPerFetch]
+        return [Self.provider: Self.cadence.requestsPerDay * OpenMeteoAirQuality.callsPerFetch]
     }
 }

@@ -14,10 +14,10 @@ public struct BridgeFeeds: Sendable {
 
     public init(configuration: BridgeConfiguration, providers: [String: any WeatherProvider]) {
         forecast = ForecastFeed(configuration: configuration, providers: providers)
-        ownNowcast = OwnNowcastFeed(configuration: configuration, providers: providers)
+        ownNowcast = OwnNowcastFeed(providers: providers)
         metNoNowcast = MetNoNowcastFeed(configuration: configuration)
         airQuality = AirQualityFeed(configuration: configuration)
-        warnings = WarningFeeds(configuration: configuration)
+        warnings = WarningFeeds()
     }
 
     /// Every input, in the order the service asks them each round.

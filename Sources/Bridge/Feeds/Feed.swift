@@ -14,8 +14,9 @@ public protocol Feed: PlannedRequests {
     /// What asking yields (a response, a decoded value or an error), or what was pushed.
     associatedtype Answer: Sendable
 
-    /// What to do for `location` at `now`, given its state and the requests counted today.
-    func decide(_ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date) -> FeedAction
+    /// What to do for `location` at `now`, given its state. The budget is not asked here but
+    /// right before the request (`BudgetLedger.reserve`).
+    func decide(_ location: LocationSettings, state: LocationState, now: Date) -> FeedAction
 
     /// What `answer` does to the location's `state` at `now`.
     func apply(_ answer: Answer, to state: LocationState, location: LocationSettings, now: Date) -> FeedUpdate
@@ -28,19 +29,27 @@ public protocol PlannedRequests: Sendable {
 }
 
 /// A feed the bridge asks (a provider's HTTP API): `ask` is its only I/O, through `transport`,
-/// called by the service for `.ask`.
+/// called by the service for `.ask` once `budget` has reserved the action's calls (a feed
+/// whose `ask` tries several providers reserves each in `budget` itself).
 public protocol AskedFeed: Feed {
     func ask(
-        _ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date,
+        _ location: LocationSettings, state: LocationState, budget: BudgetLedger, now: Date,
         transport: any ProviderTransport
     ) async -> Answer
+
+    /// The line to log when the budget refuses the `.ask` (`nil`: none).
+    func overBudget(_ location: LocationSettings) -> LogLine?
+}
+
+extension AskedFeed {
+    public func overBudget(_ location: LocationSettings) -> LogLine? { nil }
 }
 
 /// What a feed wants done for one location now.
 public enum FeedAction: Sendable, Equatable {
-    /// Ask now. The service counts `calls` in `provider`'s daily budget before the request goes
-    /// out; `calls` is 0 where `ask` reports what it spent (the forecast's fallback chain, which
-    /// may try several providers: each attempt is counted as it is reported).
+    /// Ask now, once the budget has reserved `calls` of `provider` (`BudgetLedger.reserve`, right
+    /// before the request); `calls` is 0 where `ask` reserves each of its requests itself (the
+    /// forecast's fallback chain, which may try several providers).
     case ask(provider: String, calls: Int)
     /// Nothing now: not before `until` where that is known, and a line to log where one is due.
     case skip(until: Date?, log: LogLine?)
@@ -96,9 +105,9 @@ extension ProviderTransport {
 
 extension Feed where Answer == FeedPush {
     /// A pushed input is never asked (it is no `AskedFeed`): the service hands it what arrives.
-    public func decide(_ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date)
-        -> FeedAction
-    { .waitForPush }
+    public func decide(_ location: LocationSettings, state: LocationState, now: Date) -> FeedAction {
+        .waitForPush
+    }
 
     /// It costs no provider request.
     public func requestsPerDay(_ location: LocationSettings) -> [String: Int] { [:] }

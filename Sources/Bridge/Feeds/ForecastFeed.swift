@@ -15,49 +15,39 @@ public struct ForecastFeed: AskedFeed {
         self.providers = providers
     }
 
-    /// One refresh as it came back: the outcome, the request-costing attempts made (counted in
-    /// the budget by the service), and the jitter of the next poll (drawn while asking).
+    /// One refresh as it came back: the outcome, and the jitter of the next poll (drawn while asking).
     public struct Answer: Sendable {
         public var outcome: Refresher.Outcome
-        public var attempts: [(provider: String, calls: Int)]
         public var random: Double
-
     }
 
     /// Due once its next poll has come. The chain's head is named; each provider the chain tries is
-    /// counted as it is tried (`calls` 0 here).
-    public func decide(_ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date)
-        -> FeedAction
-    {
+    /// reserved in the budget right before it is asked (`calls` 0 here).
+    public func decide(_ location: LocationSettings, state: LocationState, now: Date) -> FeedAction {
         guard state.nextPoll <= now else { return .skip(until: state.nextPoll, log: nil) }
         return .ask(provider: location.providers.first ?? "", calls: 0)
     }
 
-    /// Why the chain passes over `provider` now (it asked us to wait, or its budget is used up);
-    /// `nil` when it may be asked. `calls` is what one of its fetches costs.
-    public static func passOver(
-        _ provider: String, calls: Int, state: LocationState, budget: RequestBudget, limit: Int, now: Date
-    ) -> ProviderError? {
-        if let notBefore = state.notBefore[provider], notBefore > now {
-            return .rateLimited(
-                "waiting until \(ISO8601.string(notBefore, in: .utc))", retryAfter: notBefore.timeIntervalSince(now))
-        }
-        if !budget.allows(provider, calls: calls, limit: limit) {
-            return .rateLimited("daily budget of \(limit) requests used up", retryAfter: nil)
-        }
-        return nil
+    /// Why the chain passes over `provider` now (it asked us to wait); `nil` when it may be asked,
+    /// if the budget allows (`BudgetLedger.reserve`, asked next).
+    public static func passOver(_ provider: String, state: LocationState, now: Date) -> ProviderError? {
+        guard let notBefore = state.notBefore[provider], notBefore > now else { return nil }
+        return .rateLimited(
+            "waiting until \(ISO8601.string(notBefore, in: .utc))", retryAfter: notBefore.timeIntervalSince(now))
+    }
+
+    /// Why the chain passes over a provider the budget refused: its `limit` is used up today.
+    public static func overBudget(limit: Int) -> ProviderError {
+        .rateLimited("daily budget of \(limit) requests used up", retryAfter: nil)
     }
 
     public func ask(
-        _ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date,
+        _ location: LocationSettings, state: LocationState, budget: BudgetLedger, now: Date,
         transport: any ProviderTransport
     ) async -> Answer {
-        var attempts: [(provider: String, calls: Int)] = []
         let refresher = Refresher(configuration: configuration, providers: providers, transport: transport)
-        let outcome = await refresher.refresh(location, state: state, budget: budget, now: now) {
-            attempts.append(($0, $1))
-        }
-        return Answer(outcome: outcome, attempts: attempts, random: Double.random(in: 0..<1))
+        let outcome = await refresher.refresh(location, state: state, budget: budget, now: now)
+        return Answer(outcome: outcome, random: Double.random(in: 0..<1))
     }
 
     public func apply(_ answer: Answer, to state: LocationState, location: LocationSettings, now: Date)

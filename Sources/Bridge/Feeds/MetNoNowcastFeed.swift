@@ -6,7 +6,7 @@ import WeatherModel
 import WireContract
 
 /// MET Norway's Nowcast 2.0 (5-minute radar steps) for every location met-no serves inside its
-/// area, once per `cadence` (its own update cadence), within the met-no budget. A 422 (outside the
+/// area, once per `cadence` (its own update cadence), counted in the met-no budget. A 422 (outside the
 /// area) says so in the payload; other failures are logged and keep the last nowcast.
 public struct MetNoNowcastFeed: AskedFeed {
     /// How often it is asked: the radar composite is renewed every 5 minutes.
@@ -16,12 +16,11 @@ public struct MetNoNowcastFeed: AskedFeed {
     let baseURL: String
     /// `weather2mqtt/<version> (<contact>)`: MET Norway's terms ask for the contact.
     let userAgent: String
-    /// met-no's budget: its forecasts count in it too.
-    let quota: ProviderQuota
+    /// The provider whose budget it counts in (met-no's forecasts count there too).
+    static let provider = ProviderDescriptor.metNo.name
 
     public init(configuration: BridgeConfiguration) {
-        quota = ProviderQuota(ProviderDescriptor.metNo.name, configuration: configuration)
-        baseURL = configuration.provider(quota.provider)?.baseURL ?? MetNo.defaultBaseURL
+        baseURL = configuration.provider(Self.provider)?.baseURL ?? MetNo.defaultBaseURL
         userAgent = BridgeVersion.userAgent(contact: configuration.contact)
     }
 
@@ -31,17 +30,14 @@ public struct MetNoNowcastFeed: AskedFeed {
             && MetNo.nowcastCovers(latitude: location.latitude, longitude: location.longitude)
     }
 
-    public func decide(_ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date)
-        -> FeedAction
-    {
+    public func decide(_ location: LocationSettings, state: LocationState, now: Date) -> FeedAction {
         guard Self.serves(location, provider: state.provider) else { return .skip(until: nil, log: nil) }
         if let wait = Self.cadence.wait(since: state.nowcastFetchedAt, now: now) { return wait }
-        guard quota.allows(1, in: budget) else { return .skip(until: nil, log: nil) }
-        return .ask(provider: quota.provider, calls: 1)
+        return .ask(provider: Self.provider, calls: 1)
     }
 
     public func ask(
-        _ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date,
+        _ location: LocationSettings, state: LocationState, budget: BudgetLedger, now: Date,
         transport: any ProviderTransport
     ) async -> ProviderAnswer {
         let request = MetNo.nowcastRequest(
@@ -73,6 +69,6 @@ public struct MetNoNowcastFeed: AskedFeed {
     /// One request every `cadence` for a location met-no serves in the area (as primary).
     public func requestsPerDay(_ location: LocationSettings) -> [String: Int] {
         guard Self.serves(location, provider: location.providers.first) else { return [:] }
-        return [quota.provider: Self.cadence.requestsPerDay]
+        return [Self.provider: Self.cadence.requestsPerDay]
     }
 }

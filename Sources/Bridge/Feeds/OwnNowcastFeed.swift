@@ -10,35 +10,27 @@ import WireContract
 /// the readings are neither blocked nor marked stale.
 public struct OwnNowcastFeed: AskedFeed {
     let providers: [String: any WeatherProvider]
-    /// Each provider's daily budget (`PollingRules.dailyBudget`).
-    let limits: [String: Int]
 
-    public init(configuration: BridgeConfiguration, providers: [String: any WeatherProvider]) {
+    public init(providers: [String: any WeatherProvider]) {
         self.providers = providers
-        limits = Dictionary(
-            uniqueKeysWithValues: providers.keys.map {
-                ($0, PollingRules.dailyBudget($0, configuration: configuration))
-            })
     }
 
-    public func decide(_ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date)
-        -> FeedAction
-    {
+    public func decide(_ location: LocationSettings, state: LocationState, now: Date) -> FeedAction {
         let decision = NowcastRule.decide(
             location: location, state: state, offer: state.provider.flatMap { providers[$0] }?.nowcastOffer,
-            now: now, used: state.provider.map(budget.usedToday) ?? 0,
-            limit: state.provider.flatMap { limits[$0] } ?? 0)
+            now: now)
         switch decision {
         case .ask(let provider, let calls): return .ask(provider: provider, calls: calls)
-        case .skip(.overBudget):
-            let line = LogLine(.debug, "nowcast skipped: the daily budget is used up", ["location": location.id])
-            return .skip(until: nil, log: line)
         case .skip: return .skip(until: nil, log: nil)
         }
     }
 
+    public func overBudget(_ location: LocationSettings) -> LogLine? {
+        LogLine(.debug, "nowcast skipped: the daily budget is used up", ["location": location.id])
+    }
+
     public func ask(
-        _ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date,
+        _ location: LocationSettings, state: LocationState, budget: BudgetLedger, now: Date,
         transport: any ProviderTransport
     ) async -> Result<Nowcast?, ProviderError> {
         guard let source = state.provider.flatMap({ providers[$0] }) else { return .success(nil) }

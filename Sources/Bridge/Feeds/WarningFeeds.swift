@@ -6,14 +6,13 @@ import Providers
 /// The warning sources of every location (`alerts:`, else the default for its coordinates), each a
 /// `WarningFeed`, asked after each forecast refresh of the location through `AlertSources`, which
 /// executes and keeps each source's last good alerts. Which sources a refresh asks and what they
-/// cost the budgets are decided here.
+/// cost the budgets a day are decided here; each One Call 4.0 call is reserved in the
+/// openweathermap budget right before it goes out (`AlertSources`, `BudgetLedger.reserve`).
 public struct WarningFeeds: PlannedRequests {
-    /// The openweathermap budget: One Call 4.0 alert ids and details count in it.
-    let openWeatherMap: ProviderQuota
+    /// The budget One Call 4.0 alert ids and details count in.
+    static let openWeatherMap = ProviderDescriptor.openWeatherMap.name
 
-    public init(configuration: BridgeConfiguration) {
-        openWeatherMap = ProviderQuota(ProviderDescriptor.openWeatherMap.name, configuration: configuration)
-    }
+    public init() {}
 
     /// The feeds a refresh of `location` asks, in its order: its sources (`alerts:`), plus the
     /// openweathermap source where its forecast (One Call 4.0, from `provider`) listed alert ids;
@@ -36,19 +35,9 @@ public struct WarningFeeds: PlannedRequests {
             && location.warningSources.contains(WarningSource.openweathermap.rawValue)
     }
 
-    /// The OpenWeatherMap calls the warning sources may make now: what its budget has left.
-    public func openWeatherMapAllowance(_ budget: RequestBudget) -> Int {
-        openWeatherMap.remaining(in: budget)
-    }
-
-    /// The calls they spent, to count in the budget (the provider's name and the count).
-    public func spent(openWeatherMapCalls calls: Int) -> (provider: String, calls: Int) {
-        (openWeatherMap.provider, calls)
-    }
-
     /// One alert-id request per forecast refresh where `asksOneCall4AlertIDs`.
     public func requestsPerDay(_ location: LocationSettings) -> [String: Int] {
         guard Self.asksOneCall4AlertIDs(location) else { return [:] }
-        return [openWeatherMap.provider: PollingRules.requestsPerDay(every: PollingRules.interval(of: location))]
+        return [Self.openWeatherMap: PollingRules.requestsPerDay(every: PollingRules.interval(of: location))]
     }
 }

@@ -24,11 +24,13 @@ public struct OneShotFetch: Sendable {
         var code = ExitCode.success
         let now = setup.clock.now()
         // Warnings as `run` merges them: the location's sources, One Call 4.0 alert texts.
-        let sources = AlertSources(configuration: configuration, transport: setup.refresher.transport, log: setup.log)
+        // Its requests are counted against the budgets, not saved: `fetch` is not the service.
+        let budget = BudgetLedger(limits: BudgetLimits(configuration: configuration), store: nil, now: now)
+        let sources = AlertSources(
+            configuration: configuration, transport: setup.refresher.transport, log: setup.log, budget: budget)
         for location in locations {
             let state = LocationState(nextPoll: now)
-            let outcome = await setup.refresher.refresh(
-                location, state: state, budget: RequestBudget(day: ZoneInfo.utc.localDate(now)), now: now)
+            let outcome = await setup.refresher.refresh(location, state: state, budget: budget, now: now)
             switch outcome {
             case .fresh(let provider, let result, _):
                 var filled = state

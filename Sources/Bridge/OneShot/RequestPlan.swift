@@ -10,11 +10,14 @@ public struct RequestPlan: Sendable {
     let providers: [String: any WeatherProvider]
     /// The inputs whose requests are counted: the ones the service asks.
     let feeds: BridgeFeeds
+    /// Each provider's daily budget, as the service checks it.
+    let limits: BudgetLimits
 
     public init(configuration: BridgeConfiguration, providers: [String: any WeatherProvider]) {
         self.configuration = configuration
         self.providers = providers
         feeds = BridgeFeeds(configuration: configuration, providers: providers)
+        limits = BudgetLimits(configuration: configuration)
     }
 
     /// Provider calls a day when every location is served by its primary provider: the sum of
@@ -36,9 +39,7 @@ public struct RequestPlan: Sendable {
     /// Nowcast-only calls a day per provider (`OwnNowcastFeed`), primaries only.
     public var nowcastCallsPerDay: [String: (calls: Int, locations: Int)] { perDay(feeds.ownNowcast) }
 
-    public func budget(_ provider: String) -> Int {
-        PollingRules.dailyBudget(provider, configuration: configuration)
-    }
+    public func budget(_ provider: String) -> Int { limits.limit(provider) }
 
     public var overBudget: Bool {
         callsPerDay.contains { $0.value > budget($0.key) }

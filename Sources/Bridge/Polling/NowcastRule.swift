@@ -5,7 +5,8 @@ import Providers
 /// When a location's nowcast needs a request of its own (SPEC §4 `nowcast`): where the
 /// forecast requests come less often than `nowcast_interval` (a 60-minute location still gets a
 /// nowcast every 15 minutes), or where the provider gives it only on its own (One Call 4.0).
-/// Pure: the location, its state, the provider's offer, the time and the budget in; a decision out.
+/// Pure: the location, its state, the provider's offer and the time in; a decision out (the
+/// budget is asked after it, right before the request: `BudgetLedger.reserve`).
 public enum NowcastRule {
     public enum Decision: Sendable, Equatable {
         /// Ask `provider` for its nowcast alone, at a cost of `calls`.
@@ -30,15 +31,12 @@ public enum NowcastRule {
         case forecastDueSoon
         /// The provider asked us to wait (Retry-After).
         case waiting
-        /// The request would take the provider over its daily budget.
-        case overBudget
     }
 
-    /// What to do for `location` at `now`; `offer` is the serving provider's, `used` and `limit`
-    /// its requests today and its daily budget.
-    public static func decide(
-        location: LocationSettings, state: LocationState, offer: NowcastOffer?, now: Date, used: Int, limit: Int
-    ) -> Decision {
+    /// What to do for `location` at `now`; `offer` is the serving provider's.
+    public static func decide(location: LocationSettings, state: LocationState, offer: NowcastOffer?, now: Date)
+        -> Decision
+    {
         guard let wanted = location.nowcastInterval.map(Double.init) else { return .skip(.off) }
         guard let provider = state.provider, let fetchedAt = state.fetchedAt else { return .skip(.noAnswerYet) }
         guard let offer else { return .skip(.noSource) }
@@ -52,7 +50,6 @@ public enum NowcastRule {
         if let last, now.timeIntervalSince(last) < wanted { return .skip(.notDue) }
         if offer.inForecast, state.nextPoll.timeIntervalSince(now) < wanted / 3 { return .skip(.forecastDueSoon) }
         if let notBefore = state.notBefore[provider], notBefore > now { return .skip(.waiting) }
-        if used + offer.calls > limit { return .skip(.overBudget) }
         return .ask(provider: provider, calls: offer.calls)
     }
 

@@ -57,21 +57,16 @@ public struct Refresher: Sendable {
         case cancelled
     }
 
-    /// Tries each provider of `location` in order, passing over those that asked us to wait or
-    /// are over their daily budget (`ForecastFeed.passOver`). `onAttempt` is told of every
-    /// request-costing attempt.
+    /// Tries each provider of `location` in order, passing over those that asked us to wait
+    /// (`ForecastFeed.passOver`) and those `budget` refuses (asked right before each request).
     public func refresh(
-        _ location: LocationSettings, state: LocationState, budget: RequestBudget, now: Date,
-        onAttempt: (String, Int) -> Void = { _, _ in }
+        _ location: LocationSettings, state: LocationState, budget: BudgetLedger, now: Date
     ) async -> Outcome {
         var errors: [(provider: String, error: ProviderError)] = []
         for name in location.providers {
             if Task.isCancelled { return .cancelled }
             guard let provider = providers[name] else { continue }
-            if let reason = ForecastFeed.passOver(
-                name, calls: provider.callsPerFetch, state: state, budget: budget,
-                limit: PollingRules.dailyBudget(name, configuration: configuration), now: now)
-            {
+            if let reason = ForecastFeed.passOver(name, state: state, now: now) {
                 errors.append((name, reason))
                 continue
             }
@@ -80,7 +75,10 @@ public struct Refresher: Sendable {
                 validators: state.provider == name && state.forecast != nil ? state.validators[name] : nil,
                 days: configuration.forecastDays, hours: configuration.forecastHours, elevation: location.elevation,
                 language: location.language ?? configuration.language)
-            onAttempt(name, provider.callsPerFetch)
+            if case .refused(let limit) = budget.reserve(name, calls: provider.callsPerFetch, now: now) {
+                errors.append((name, ForecastFeed.overBudget(limit: limit)))
+                continue
+            }
             do {
                 var result = try await provider.fetch(query, transport: transport)
                 let expiresAt = PollingRules.expiresAt(

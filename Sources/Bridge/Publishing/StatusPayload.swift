@@ -6,8 +6,7 @@ import WireContract
 /// The `<base>/<loc>/status` and `<base>/bridge/info` payloads.
 public enum StatusPayload {
     public static func status(
-        location: LocationSettings, state: LocationState, budget: RequestBudget,
-        configuration: BridgeConfiguration, now: Date
+        location: LocationSettings, state: LocationState, budget: RequestBudget, limits: BudgetLimits, now: Date
     ) -> JSONValue {
         let zone = Refresher.zone(for: location, forecast: state.forecast)
         func time(_ date: Date?) -> JSONValue { JSONValue(date.map { ISO8601.string($0, in: zone) }) }
@@ -15,7 +14,7 @@ public enum StatusPayload {
         for name in location.providers {
             quota[name] = [
                 "used_today": .number(Double(budget.usedToday(name))),
-                "budget": .number(Double(PollingRules.dailyBudget(name, configuration: configuration))),
+                "budget": .number(Double(limits.limit(name))),
             ]
         }
         let lastError: JSONValue =

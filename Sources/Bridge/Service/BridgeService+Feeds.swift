@@ -11,17 +11,19 @@ extension BridgeService {
     func poll<F: AskedFeed>(_ feed: F) async {
         let now = clock.now()
         for location in configuration.locations {
-            budget.roll(to: now)
             let state = states[location.id] ?? LocationState(nextPoll: now)
-            switch feed.decide(location, state: state, budget: budget, now: now) {
+            switch feed.decide(location, state: state, now: now) {
             case .skip(_, let line):
                 if let line { log.write(line) }
             case .waitForPush:
                 continue
             case .ask(let provider, let calls):
-                charge(provider, calls: calls, now: now)
+                guard ledger.reserve(provider, calls: calls, now: now).granted else {
+                    if let line = feed.overBudget(location) { log.write(line) }
+                    continue
+                }
                 let answer = await feed.ask(
-                    location, state: state, budget: budget, now: now, transport: refresher.transport)
+                    location, state: state, budget: ledger, now: now, transport: refresher.transport)
                 execute(feed.apply(answer, to: state, location: location, now: now), for: location)
             }
         }
@@ -40,13 +42,6 @@ extension BridgeService {
         let code = execute(feed.apply(push, to: state, location: location, now: push.receivedAt), for: location)
         persistChanged()
         return code
-    }
-
-    /// Counts `calls` requests of `provider` in today's budget: every request the bridge makes
-    /// is counted here.
-    func charge(_ provider: String, calls: Int, now: Date) {
-        guard calls > 0 else { return }
-        budget.spend(provider, calls: calls, now: now)
     }
 
     /// Executes one update of a location: logs, keeps and marks its state for saving, publishes.

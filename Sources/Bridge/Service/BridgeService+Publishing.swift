@@ -112,10 +112,10 @@ extension BridgeService {
         let now = clock.now()
         for location in configuration.locations {
             guard let state = states[location.id] else { continue }
-            let quota = quotaShown[location.id] ?? budget
+            let quota = quotaShown[location.id] ?? ledger.budget(at: now)
             quotaShown[location.id] = quota
             let payload = StatusPayload.status(
-                location: location, state: state, budget: quota, configuration: configuration, now: now)
+                location: location, state: state, budget: quota, limits: ledger.limits, now: now)
             retain(topics.status(location.id), payload.utf8Bytes)
         }
     }

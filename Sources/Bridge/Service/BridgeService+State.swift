@@ -51,29 +51,19 @@ extension BridgeService {
         persist(ids)
     }
 
-    /// Saves the request budget unless the file already holds it.
-    func persistBudget() {
-        let bytes = store.budgetBytes(budget)
-        if bytes == savedBudget {
-            budgetUnsaved = false
-            return
-        }
-        let code = StateFiles.writeReportingErrno(store.budgetPath, bytes)
-        if code == 0 {
-            savedBudget = bytes
-            budgetUnsaved = false
-        } else {
-            budgetUnsaved = true
-            noteWriteFailure(code, file: "budget.json")
-        }
+    /// Saves the request budget where `budget.json` does not cover it yet (a write that failed,
+    /// here or while reserving a request), or, when `exact`, the counts themselves (at shutdown).
+    func persistBudget(exact: Bool = false) {
+        let code = ledger.save(exact: exact)
+        if code != 0 { noteWriteFailure(code, file: "budget.json") }
     }
 
     /// Writes again whatever could not be written before; says so once everything is saved.
     func retryUnsavedState() {
-        guard stateWriteFailure != nil || !unsaved.isEmpty || budgetUnsaved else { return }
+        guard stateWriteFailure != nil || !unsaved.isEmpty || ledger.unsaved else { return }
         persist(unsaved)
         persistBudget()
-        if unsaved.isEmpty, !budgetUnsaved, let failure = stateWriteFailure {
+        if unsaved.isEmpty, !ledger.unsaved, let failure = stateWriteFailure {
             stateWriteFailure = nil
             log.notice(
                 "state_dir is writable again; every state file is saved",

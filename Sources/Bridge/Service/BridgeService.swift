@@ -24,7 +24,8 @@ public actor BridgeService {
     let announcedLocations: Set<String>
     let startedAt: Date
     var states: [String: LocationState]
-    var budget: RequestBudget
+    /// Today's requests per provider, reserved right before each request (`budget.json`).
+    let ledger: BudgetLedger
     /// Every retained topic the bridge holds, for republishing.
     var retained = RetainedTopics()
     var mqtt: MQTTClient?
@@ -36,7 +37,6 @@ public actor BridgeService {
     let store: StateStore
     /// What was last written to `state_dir`, so unchanged state is never written again.
     var savedState: [String: LocationState] = [:]
-    var savedBudget: [UInt8]?
     /// The request budget each location's status last showed. A status shows the quota as of
     /// its location's last refresh, so one location's request does not republish every status.
     var quotaShown: [String: RequestBudget] = [:]
@@ -45,11 +45,13 @@ public actor BridgeService {
     var unsaved: Set<String> = []
     /// Locations refreshed since their state was last saved (saved in batches of `saveBatch`).
     var changed: Set<String> = []
-    static let saveBatch = 64
+    /// A round saves its answers every this many: a kill re-asks at most `saveBatch - 1`
+    /// answered locations early (as many as one round has in flight), for one sync of
+    /// `state_dir` per batch (an SD card's writes: 19 a round of 300 locations).
+    static let saveBatch = 16
     /// `run --once`: its forecasts, nowcasts and air quality change the same locations one after
     /// the other, so their files are written once, by `shutdown`.
     var savesDeferred = false
-    var budgetUnsaved = false
     var stateWriteFailure: StateWriteFailure?
     /// Each location's schedule, written in place when a state file cannot be (a full disk).
     let journal: ScheduleJournal
@@ -83,8 +85,6 @@ public actor BridgeService {
         let startedAt = clock.now()
         self.startedAt = startedAt
         let store = StateStore(directory: configuration.stateDirectory)
-        var budget = store.loadBudget() ?? RequestBudget(day: ZoneInfo.utc.localDate(startedAt))
-        budget.roll(to: startedAt)
         let journal = ScheduleJournal(directory: configuration.stateDirectory, locations: configuration.locations.count)
         let schedule = journal.load()
         var states: [String: LocationState] = [:]
@@ -100,7 +100,7 @@ public actor BridgeService {
         journalSequence = schedule.sequence
         self.store = store
         self.states = states
-        self.budget = budget
+        ledger = BudgetLedger(limits: BudgetLimits(configuration: configuration), store: store, now: startedAt)
     }
 
     // MARK: - Running
@@ -194,6 +194,7 @@ public actor BridgeService {
         stopStations()
         savesDeferred = false
         persistChanged()
+        persistBudget(exact: true)
         retryUnsavedState()
         if connected {
             connected = false  // from here on nothing is corrected: its own 'offline' may come back
@@ -237,15 +238,14 @@ public actor BridgeService {
     /// time, and saves what changed. Returns the exit code of the first failure (0 when all succeeded).
     func refreshDue() async -> Int32 {
         let now = clock.now()
-        budget.roll(to: now)
         let feed = feeds.forecast
         let due = configuration.locations.filter {
-            feed.decide($0, state: states[$0.id] ?? LocationState(nextPoll: now), budget: budget, now: now).asks
+            feed.decide($0, state: states[$0.id] ?? LocationState(nextPoll: now), now: now).asks
         }
         guard !due.isEmpty else { return ExitCode.success }
         var worst: Int32 = ExitCode.success
         let transport = refresher.transport
-        let budgetSnapshot = budget
+        let ledger = ledger
         await withTaskGroup(of: (LocationSettings, ForecastFeed.Answer).self) { group in
             var pending = due[...]
             func addNext() {
@@ -256,13 +256,12 @@ public actor BridgeService {
                 group.addTask {
                     (
                         location,
-                        await feed.ask(location, state: state, budget: budgetSnapshot, now: now, transport: transport)
+                        await feed.ask(location, state: state, budget: ledger, now: now, transport: transport)
                     )
                 }
             }
             for _ in 0..<16 { addNext() }
             while let (location, answer) = await group.next() {
-                for attempt in answer.attempts { charge(attempt.provider, calls: attempt.calls, now: clock.now()) }
                 let applied = clock.now()
                 let update = feed.apply(
                     answer, to: states[location.id] ?? LocationState(nextPoll: applied), location: location,

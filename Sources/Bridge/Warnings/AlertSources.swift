@@ -18,6 +18,8 @@ public actor AlertSources {
     let transport: any ProviderTransport
     let log: Log
     let userAgent: String
+    /// Where each One Call 4.0 call is reserved right before it goes out (the openweathermap budget).
+    let budget: BudgetLedger
 
     /// A shared feed as last received (MeteoAlarm's country feeds), by URL.
     struct SharedFeed {
@@ -35,14 +37,17 @@ public actor AlertSources {
     var oneCall4Details: [String: Alert] = [:]
     /// The ids each location listed last.
     var oneCall4Listed: [String: [String]] = [:]
-    /// OpenWeatherMap calls the bridge's budget still allows, and those made since it last asked.
-    var openWeatherMapAllowance = Int.max
-    var openWeatherMapCalls = 0
 
-    public init(configuration: BridgeConfiguration, transport: any ProviderTransport, log: Log) {
+    /// Sources asked through `transport`, their One Call 4.0 calls counted in `budget` (else in a
+    /// ledger of their own that saves nothing: `fetch`, `check`).
+    public init(
+        configuration: BridgeConfiguration, transport: any ProviderTransport, log: Log, budget: BudgetLedger? = nil
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.log = log
+        self.budget =
+            budget ?? BudgetLedger(limits: BudgetLimits(configuration: configuration), store: nil, now: Date())
         userAgent = BridgeVersion.userAgent(contact: configuration.contact)
     }
 
@@ -111,7 +116,8 @@ public actor AlertSources {
         let source = feed.source
         let query = query(source, for: location)
         if source == .openweathermap {
-            return try await oneCall4Alerts(location, ids: alertIDs, language: query.language, announced: announced)
+            return try await oneCall4Alerts(
+                location, ids: alertIDs, language: query.language, announced: announced, now: now)
         }
         guard let request = source.request(query, userAgent: userAgent) else { return [] }
         let body: [UInt8]
@@ -131,9 +137,9 @@ public actor AlertSources {
     /// The One Call 4.0 alerts of a location: the ids its forecast listed (else one `/current`
     /// request), each id's detail from the cache, else from what was announced before a
     /// restart, else one `/alert/{id}` request. Ids no location lists any more leave the cache.
-    func oneCall4Alerts(_ location: LocationSettings, ids: [String]?, language: String, announced: [Alert])
-        async throws(ProviderError) -> [Alert]
-    {
+    func oneCall4Alerts(
+        _ location: LocationSettings, ids: [String]?, language: String, announced: [Alert], now: Date
+    ) async throws(ProviderError) -> [Alert] {
         let settings = configuration.provider(WarningSource.openweathermap.rawValue)
         guard let key = settings?.apiKey else {
             throw .unauthorized("openweathermap: no API key (set providers.openweathermap.api_key)")
@@ -145,7 +151,7 @@ public actor AlertSources {
         if let ids {
             listed = ids
         } else {
-            try spendOpenWeatherMapCall()
+            try reserveOpenWeatherMapCall(now)
             listed = try await client.alertIDs(
                 latitude: location.latitude, longitude: location.longitude, transport: transport)
         }
@@ -160,7 +166,7 @@ public actor AlertSources {
             {
                 oneCall4Details[cacheKey] = known
             } else {
-                try spendOpenWeatherMapCall()
+                try reserveOpenWeatherMapCall(now)
                 oneCall4Details[cacheKey] = try await client.alertDetail(
                     id: id, language: language, transport: transport)
             }
@@ -169,24 +175,14 @@ public actor AlertSources {
         return alerts
     }
 
-    /// Counts one OpenWeatherMap call, refused once the daily budget is used up.
-    func spendOpenWeatherMapCall() throws(ProviderError) {
-        guard openWeatherMapCalls < openWeatherMapAllowance else {
+    /// Reserves one OpenWeatherMap call in the budget, refused once the daily budget is used up.
+    func reserveOpenWeatherMapCall(_ now: Date) throws(ProviderError) {
+        guard budget.reserve(WarningFeeds.openWeatherMap, calls: 1, now: now).granted else {
             throw .rateLimited(
                 "openweathermap: the daily budget is used up; alert details wait for the next UTC day",
                 retryAfter: nil)
         }
-        openWeatherMapCalls += 1
     }
-
-    /// How many OpenWeatherMap calls the daily budget still allows; the count starts again.
-    public func allowOpenWeatherMap(_ calls: Int) {
-        openWeatherMapAllowance = calls
-        openWeatherMapCalls = 0
-    }
-
-    /// The OpenWeatherMap calls made since `allowOpenWeatherMap` (for the budget to count).
-    public var openWeatherMapCallsMade: Int { openWeatherMapCalls }
 
     /// MeteoAlarm's feed of `country` (what `check` lists the regions of), as `alerts` reads it.
     public func feed(country: String, location: LocationSettings, now: Date) async throws(ProviderError) -> [UInt8] {

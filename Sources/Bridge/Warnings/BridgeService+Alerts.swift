@@ -27,21 +27,17 @@ extension BridgeService {
     /// and the retained list of each.
     func refreshAlerts(_ locations: [LocationSettings]) async {
         let sources =
-            alertSources ?? AlertSources(configuration: configuration, transport: refresher.transport, log: log)
+            alertSources
+            ?? AlertSources(configuration: configuration, transport: refresher.transport, log: log, budget: ledger)
         alertSources = sources
         for location in locations {
             let state = states[location.id]
             let announced = announcedAlerts[location.id] ?? store.loadAlerts(location: location.id)
             announcedAlerts[location.id] = announced
-            // One Call 4.0 alert details count in the openweathermap budget.
-            let now = clock.now()
-            budget.roll(to: now)
-            await sources.allowOpenWeatherMap(feeds.warnings.openWeatherMapAllowance(budget))
+            // One Call 4.0 alert calls are reserved in the openweathermap budget (`ledger`).
             let merged = await sources.alerts(
                 for: location, forecast: state?.forecast?.alerts, alertIDs: state?.forecast?.alertIDs,
-                provider: state?.provider, announced: announced, now: now)
-            let spent = feeds.warnings.spent(openWeatherMapCalls: await sources.openWeatherMapCallsMade)
-            charge(spent.provider, calls: spent.calls, now: now)
+                provider: state?.provider, announced: announced, now: clock.now())
             mergedAlerts[location.id] = merged
             publishAlertEvents(location, current: merged)
             // Only the alerts list depends on the merge (the readings went out with the refresh).
