@@ -15,17 +15,10 @@
 # it took 49 min on a developer machine's 2 loaded cores, of which the subset 18 min and the
 # emulated Debian 13 root 12 min; with the roots cached 33 min (the subset's tests 14 min). Roots are kept in $CROSS_CACHE (default /var/tmp/weather2mqtt-arm64) and reused.
 # Every step's time is printed; any failure exits non-zero.
-set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
-export DEBIAN_FRONTEND=noninteractive
-t0=$SECONDS
-last=$SECONDS
-times=()
-fail() { echo "arm64.sh: FAIL: $*" >&2; exit 1; }
-step() { echo "arm64.sh: [$((SECONDS - t0)) s] $*" >&2; }
-timed() { times+=("$(printf '%5d s  %s' $((SECONDS - last)) "$1")"); last=$SECONDS; }
-[ "$(id -u)" -eq 0 ] || fail "run as root (debootstrap, chroot, dpkg)"
+# shellcheck source=.ci/steps.sh
+source .ci/steps.sh
 
 # Host tools (.ci/run ran apt-get update): qemu-user-static for the arm64 executables (registered
 # with binfmt_misc only inside in-namespace's user namespace, not on the host).
@@ -166,7 +159,7 @@ timed "payload and frame comparison"
 
 if [ "${ARM64_TESTS:-subset}" = none ]; then
   step "OK: $deb (ARM64_TESTS=none: the test suite was not run under qemu)"
-  printf '%s\n' "${times[@]}" >&2
+  times_report
   exit 0
 fi
 step "the test suite, cross-compiled for aarch64"
@@ -224,5 +217,4 @@ grep -E "^(✔|✘|􁁛|􀢄)? *Test run with|tests? in .* suites? (passed|faile
 timed "tests under qemu (${ARM64_TESTS:-subset})"
 
 step "OK: $deb"
-printf '%s\n' "${times[@]}" >&2
-echo "arm64.sh: total $((SECONDS - t0)) s" >&2
+times_report

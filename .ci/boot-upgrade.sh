@@ -52,7 +52,7 @@ YAML
 now=2026-02-06T21:40:00Z
 mkdir -p "$root/etc/systemd/system/weather2mqtt.service.d" "$root/etc/systemd/system/weatherview-eink.service.d"
 printf '[Service]\nEnvironment=WEATHER2MQTT_NOW=%s\nWatchdogSec=6s\n' "$now" >"$root/etc/systemd/system/weather2mqtt.service.d/ci.conf"
-printf '[Service]\nEnvironment=WEATHER2MQTT_NOW=%s\nEnvironment=WEATHERVIEW_DEVICE=trace:/run/weatherview/panel.trace,busy=never\nEnvironment=WEATHERVIEW_LOCATION=nyc\n' \
+printf '[Service]\nEnvironment=WEATHER2MQTT_NOW=%s\nEnvironment=WEATHERVIEW_DEVICE=trace:/run/weatherview/panel.trace\nEnvironment=WEATHERVIEW_LOCATION=nyc\n' \
   "$now" >"$root/etc/systemd/system/weatherview-eink.service.d/ci.conf"
 : >"$root/etc/apt/sources.list"  # Debian's mirror is out of reach here: only the project's source
 
@@ -65,7 +65,10 @@ for _ in $(seq 300); do
   sleep 0.2
 done
 in_root() { nsenter -t "$leader" -a "$@"; }
-[ -n "$leader" ] && in_root systemctl is-system-running >/dev/null 2>&1 || { leader=; fail "the root did not boot: $(tail -n 20 "$x/console.log")"; }
+if [ -z "$leader" ] || ! in_root systemctl is-system-running >/dev/null 2>&1; then
+  leader=
+  fail "the root did not boot: $(tail -n 20 "$x/console.log")"
+fi
 step "booted ($(in_root systemctl is-system-running), systemd $(in_root systemctl --version | head -n 1 | cut -d' ' -f2))"
 retained() { mosquitto_sub -h 127.0.0.1 -t "$1" -C 1 -W "${2:-5}" 2>/dev/null || true; }
 has_retained() { [ -n "$(retained "$1" 1)" ]; }
@@ -83,6 +86,7 @@ wait_for 30 "weather2mqtt active" in_root systemctl is-active --quiet weather2mq
 wait_for 30 "weather/nyc/current retained" has_retained weather/nyc/current
 [ "$(retained weather/bridge/state)" = online ] || fail "bridge/state is not online"
 in_root systemctl show -p Type -p WatchdogUSec weather2mqtt | tr '\n' ' ' >&2; echo >&2
+nice_limit=$(in_root awk '/Max nice priority/ { print $5 }' "/proc/$(in_root systemctl show -p MainPID --value weather2mqtt)/limits")
 python3 - "$here/Tests/Fixtures/stations/ecowitt/ew2m_payload_ws2350.json" >"$x/push.form" <<'PY'
 import json, sys, urllib.parse
 print(urllib.parse.urlencode(json.load(open(sys.argv[1]))), end="")
@@ -104,6 +108,10 @@ state_files=$(in_root find /var/lib/private/weather2mqtt -type f | sort)
 [ -n "$state_files" ] || fail "no state in /var/lib/private/weather2mqtt"
 
 # The upgrade: the address now serves this release.
+# Published later than the version before, as a real release is: newer files (apt asks with
+# If-Modified-Since, which http.server answers 304 for an older file, as a web host would) and a
+# later Date in Release (release.sh dates the version before a day earlier).
+find "$www/stable" -exec touch {} +
 ln -sfn stable "$www/site"
 in_root apt-get update -q >"$x/upgrade.log" 2>&1 || fail "apt update: $(tail -n 20 "$x/upgrade.log")"
 in_root apt-get upgrade -y -q >>"$x/upgrade.log" 2>&1 || fail "apt upgrade: $(tail -n 20 "$x/upgrade.log")"
@@ -124,6 +132,16 @@ in_root systemctl stop weather2mqtt
 [ "$(retained weather/bridge/state)" = offline ] || fail "bridge/state after stop is not offline"
 journal=$(in_root journalctl -u weather2mqtt -u weatherview-eink -o cat --no-pager)
 status=$(in_root systemctl status weather2mqtt --no-pager -n 20 || true)
+# The units allow setpriority() (the system-call filter refused it: errno=1) and raise RLIMIT_NICE
+# to -4 (LimitNICE), so the runtime's worker threads get the nice values they ask for. Where the
+# machine cannot raise RLIMIT_NICE at all (a sandbox without CAP_SYS_RESOURCE: systemd then starts
+# the service with the limit it had, 0), the -2 and -4 a thread asks for are refused with EACCES
+# (errno=13) whatever the unit says: reported, not counted; errno=1 (the filter) always fails.
+if [ "$nice_limit" != 24 ]; then
+  step "NOTE: this machine cannot raise RLIMIT_NICE (the service runs with $nice_limit, LimitNICE=-4 asks 24): $(grep -c 'thread priority.*errno=13' <<<"$journal") EACCES lines not counted"
+  journal=$(grep -v 'Failed to set thread priority for worker thread: pqc=0x[0-9a-f]* errno=13$' <<<"$journal" || true)
+  status=$(grep -v 'Failed to set thread priority for worker thread: pqc=0x[0-9a-f]* errno=13$' <<<"$status" || true)
+fi
 if grep -E "Failed to set thread priority|Fontconfig error|No writable cache" <<<"$journal$status"; then
   fail "the journal holds the lines issue 42 removes"
 fi

