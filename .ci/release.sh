@@ -75,7 +75,7 @@ cp -a dist/release/apt "$www/stable"
 for deb in dist/release/*.deb; do
   dpkg-deb -R "$deb" "$x/relabel"
   sed -i "s/^Version: .*/Version: $previous/" "$x/relabel/DEBIAN/control"
-  dpkg-deb --root-owner-group -Zxz -b "$x/relabel" "$x/previous/" >/dev/null
+  dpkg-deb --root-owner-group -Zgzip -z1 -b "$x/relabel" "$x/previous/" >/dev/null
   rm -rf "$x/relabel"
 done
 # Published a day before this release: apt keeps the index it has when a new one is dated earlier.
