@@ -9,8 +9,17 @@ import Foundation
 final class RawConnection {
     private let descriptor: Int32
 
-    init(port: UInt16) throws {
+    /// Connects to 127.0.0.1:`port` from `source`, an address of 127.0.0.0/8 (all of it is loopback).
+    init(port: UInt16, from source: String = "127.0.0.1") throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        _ = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
         var address = loopbackAddress(port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -27,6 +36,16 @@ final class RawConnection {
 
     func send(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Whether the peer has closed (or reset) the connection, without waiting.
+    var isClosed: Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if count > 0 { continue }
+            return count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+        }
     }
 
     /// Everything the peer sends until it closes, or until `seconds` pass; and whether it closed.
