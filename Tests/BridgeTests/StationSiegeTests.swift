@@ -56,6 +56,7 @@ struct StationSiegeTests {
         defer { running.bridge.terminate() }
         #expect(try eventually { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
 
+        let before = Self.memory(running.bridge.process.processIdentifier)
         let siege = Siege(attack.plan(port: port))
         defer { siege.stop() }
         #expect(eventually(timeout: 30) { attack.underWay(siege.current) }, "\(siege.current)")
@@ -75,7 +76,11 @@ struct StationSiegeTests {
             #expect(published, "\(attack): \(fahrenheit) °F not published within 10 s; \(siege.current)")
         }
         siege.stop()
-        print("siege \(attack): pushes published after \(took.map { String(format: "%.2f s", $0) }); \(siege.current)")
+        // For BENCHMARKS.md: what the siege cost the bridge (kB), not asserted.
+        let after = Self.memory(running.bridge.process.processIdentifier)
+        print(
+            "siege \(attack): pushes published after \(took.map { String(format: "%.2f s", $0) }); \(siege.current);"
+                + " bridge VmRSS \(before["VmRSS"] ?? 0) → \(after["VmRSS"] ?? 0) kB, VmHWM \(after["VmHWM"] ?? 0) kB")
         // The listener said what it refused, in a few lines: 20 at once, then one every 5 s,
         // each telling how many were not logged. (The bridge's own line per other household's
         // key, said once per sender, comes on top.)
@@ -84,6 +89,17 @@ struct StationSiegeTests {
         #expect(!refusals.isEmpty, "no refusal logged")
         #expect(refusals.count <= 20 + 10, "\(refusals.count) lines from the listener")
         #expect(log.count < 400, "\(log.count) lines")
+    }
+
+    /// A process's `VmRSS` and `VmHWM` in kB, from `/proc/<pid>/status`.
+    static func memory(_ pid: Int32) -> [String: Int] {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        var values: [String: Int] = [:]
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS") || line.hasPrefix("VmHWM") {
+            let parts = line.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "\t" })
+            if parts.count >= 2 { values[String(parts[0])] = Int(parts[1]) }
+        }
+        return values
     }
 
     /// The station's own state: `fields.temperature.value`, in °C.
