@@ -93,7 +93,8 @@ final class PushDaemon: Sendable {
             $0 = Task.detached { [weak self] in
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(500))
-                    self?.closeOverdue()
+                    guard let self else { return }
+                    self.closeOverdue()
                 }
             }
         }
