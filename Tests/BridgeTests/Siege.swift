@@ -34,8 +34,9 @@ final class Siege: Sendable {
         /// Connections opened by the slow senders, and how many of them the listener closed.
         var slowConnections = 0
         var slowClosed = 0
-        /// Bytes the slow senders got through.
+        /// Bytes the slow senders got through, and their rounds (one a second).
         var slowBytes = 0
+        var slowRounds = 0
         /// Connections the flood opened, and answers it read (any status).
         var floodConnections = 0
         var floodAnswers = 0
@@ -116,6 +117,7 @@ final class Siege: Sendable {
                 }
                 slots[index] = slot
             }
+            stats.withLock { $0.slowRounds += 1 }
             // The pace of a slow sender, not a wait for anything.
             for _ in 0..<10 where !over(deadline) { usleep(100_000) }
         }
