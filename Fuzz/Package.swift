@@ -54,7 +54,10 @@ let package = Package(
         .target(name: "FuzzBody", dependencies: ["FuzzSupport"]),
         .target(
             name: "FuzzSupport",
-            dependencies: ["CLibFuzzer", project("WeatherModel"), project("WireContract"), project("Stations")]),
+            dependencies: [
+                "CLibFuzzer", project("WeatherModel"), project("WireContract"), project("Stations"),
+                project("Providers"),
+            ]),
     ]
         + fuzzTargets.map { target in
             // No Swift `main`: libFuzzer drives the program (see FuzzDriver).

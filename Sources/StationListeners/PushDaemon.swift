@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -7,8 +8,8 @@ import Synchronization
 /// share. Callbacks arrive on libmicrohttpd's one polling thread, one at a time; they copy the
 /// request, decide the answer under ``state``'s lock and hand it to the ``FairBacklog``. The
 /// connections are kept by a ``ConnectionTable``: asked before each is taken, told when each
-/// opens, is answered and closes, and swept for overdue requests every half second by a task of
-/// the daemon's own.
+/// opens, is answered and closes, and swept for overdue requests every half second by a Dispatch
+/// timer of the daemon's own.
 final class PushDaemon: Sendable {
     private struct State {
         var limiter: SourceLimiter
@@ -53,7 +54,13 @@ final class PushDaemon: Sendable {
     private let state: Mutex<State>
     private let answers: Answers
     private let handle = Mutex<Handle?>(nil)
-    private let sweeper = Mutex<Task<Void, Never>?>(nil)
+    /// The half-second sweep for overdue requests: a Dispatch timer, not a task, so that it runs
+    /// however busy the process's cooperative threads are (`nil` once stopped).
+    private let sweeper = Mutex<Sweeper?>(nil)
+
+    private struct Sweeper: @unchecked Sendable {  // one field: resumed once, cancelled by stop only
+        let timer: DispatchSourceTimer
+    }
 
     init(
         settings: PushListener.Settings, name: String, descriptor: Int32, backlog: FairBacklog<PushEvent>
@@ -89,15 +96,11 @@ final class PushDaemon: Sendable {
             throw ListenerError("cannot start the HTTP listener on \(settings.address) (libmicrohttpd refused)")
         }
         handle.withLock { $0 = Handle(pointer: started) }
-        sweeper.withLock {
-            $0 = Task.detached { [weak self] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(500))
-                    guard let self else { return }
-                    self.closeOverdue()
-                }
-            }
-        }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500), leeway: .milliseconds(100))
+        timer.setEventHandler { [weak self] in self?.closeOverdue() }
+        timer.resume()
+        sweeper.withLock { $0 = Sweeper(timer: timer) }
     }
 
     var counts: PushCounts { state.withLock { $0.counts } }
@@ -108,7 +111,10 @@ final class PushDaemon: Sendable {
                 defer { handle = nil }; return handle
             })
         else { return }
-        sweeper.withLock { $0?.cancel() }
+        sweeper.withLock { sweeper in
+            sweeper?.timer.cancel()
+            sweeper = nil
+        }
         cmhd_stop(stopped.pointer)  // joins its thread, closes the socket and every connection
         answers.destroy()
         backlog.finish()

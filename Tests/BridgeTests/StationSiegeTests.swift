@@ -46,16 +46,8 @@ struct StationSiegeTests {
         .timeLimit(.minutes(TestTiming.minutes(4))), arguments: Attack.allCases)
     func pushesGetThrough(attack: Attack) throws {
         let port = freeLoopbackPort()
-        let running = try StationBridgeTests.Running(
-            station: """
-                  - id: roof
-                    type: ecowitt
-                    listen: 127.0.0.1:\(port)
-                    elevation: 0
-                    match: { passkey: E77D0FB57F98FAF6317D3A20DB83D8ED }
-                """)
+        let running = try StationBridgeTests.Running.ecowitt(port: port)
         defer { running.bridge.terminate() }
-        #expect(try eventually { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
 
         let before = Self.memory(running.bridge.process.processIdentifier)
         let siege = Siege(attack.plan(port: port))

@@ -14,12 +14,11 @@ struct PushListenerLimitsTests {
         "a sender trickling a byte at a time is closed at the request deadline, though each byte resets the idle timeout"
     )
     func trickle() async throws {
-        var settings = PushListener.Settings(address: try loopback())
-        settings.idleTimeoutSeconds = 10
-        settings.requestSeconds = 1
-        let listener = try PushListener(settings)
+        let (listener, log) = try pushListener {
+            $0.idleTimeoutSeconds = 10
+            $0.requestSeconds = 1
+        }
         defer { listener.stop() }
-        let log = EventLog(listener.events)
         let slow = try RawConnection(port: listener.address.port, from: "127.0.0.7")
         let request = Array("POST /data/report/ HTTP/1.1\r\nHost: x\r\nContent-Length: 300\r\n\r\n".utf8)
         let start = Date()
@@ -42,12 +41,11 @@ struct PushListenerLimitsTests {
     @Test(
         "all connections taken: a new address gets one, the address holding the most loses its oldest, and it is said")
     func roomForANewAddress() async throws {
-        var settings = PushListener.Settings(address: try loopback())
-        settings.connectionLimit = 4
-        settings.connectionsPerAddress = 3
-        let listener = try PushListener(settings)
+        let (listener, log) = try pushListener {
+            $0.connectionLimit = 4
+            $0.connectionsPerAddress = 3
+        }
         defer { listener.stop() }
-        let log = EventLog(listener.events)
         let port = listener.address.port
         let held = try (0..<3).map { _ in try RawConnection(port: port, from: "127.0.0.2") }
         let other = try RawConnection(port: port, from: "127.0.0.3")
@@ -70,11 +68,8 @@ struct PushListenerLimitsTests {
 
     @Test("an address over its share of connections has the new one closed, and it is said once")
     func perAddress() async throws {
-        var settings = PushListener.Settings(address: try loopback())
-        settings.connectionsPerAddress = 2
-        let listener = try PushListener(settings)
+        let (listener, log) = try pushListener { $0.connectionsPerAddress = 2 }
         defer { listener.stop() }
-        let log = EventLog(listener.events)
         let port = listener.address.port
         let open = try (0..<2).map { _ in try RawConnection(port: port, from: "127.0.0.9") }
         for connection in open { connection.send(Array("GET / HTTP/1.1\r\n".utf8)) }
@@ -90,9 +85,8 @@ struct PushListenerLimitsTests {
         "a query of more fields than libmicrohttpd can parse is closed at once and said; 200 fields are taken",
         arguments: [460, 2000])
     func manyFields(count: Int) async throws {
-        let listener = try PushListener(.init(address: try loopback()))
+        let (listener, log) = try pushListener { _ in }
         defer { listener.stop() }
-        let log = EventLog(listener.events)
         let port = listener.address.port
         let query = (0..<count).map { "f\($0)=1" }.joined(separator: "&")
         let start = Date()

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Providers
 import Stations
 import WeatherModel
 import WireContract
@@ -23,6 +24,14 @@ public enum Observe {
         Publish.requireValidJSON(
             StationPayload.state(id: "fuzz", state: state, at: later, zone: .utc, units: .imperial))
         Publish.requireValidJSON(StationPayload.status(id: "fuzz", state: state, maxAge: 300, at: later, zone: .utc))
+    }
+
+    /// A MeteoAlarm feed of either format read for a region by `code` and by `name`, and for its
+    /// regions, as the bridge and `check` read it.
+    public static func meteoAlarm(_ input: [UInt8], code: String, name: String) {
+        alerts(try? MeteoAlarm.decode(input, region: code, language: "en"))
+        alerts(try? MeteoAlarm.decode(input, region: name, language: nil))
+        _ = try? MeteoAlarm.regions(input)
     }
 
     /// Writes each alert as the `alerts` payload does.
