@@ -6,8 +6,9 @@ import Synchronization
 /// flood from many addresses, each within its own budget, then pushes a station's reading out
 /// before the reader gets to it. Here requests and notices are kept apart (at most `capacity`
 /// of each), and when the requests are full the one dropped is that of the source with the least
-/// budget left (`weight`: the busiest sender; the oldest of those on a tie). A station that
-/// pushes once a minute has almost all of its budget; a flooder has none.
+/// budget left (`weight`, as of the source's latest arrival: the busiest sender; the oldest of
+/// those on a tie) — or the new one, when it weighs no more than that: what is waiting stays on
+/// a tie. A station that pushes once a minute has almost all of its budget; a flooder has none.
 final class FairBacklog<Element: Sendable>: Sendable {
     /// What one element is, for what to keep.
     enum Kind: Sendable { case request, notice }
@@ -52,6 +53,11 @@ final class FairBacklog<Element: Sendable>: Sendable {
                 return (reader, nil)
             }
             let new = Waiting(element: element, source: source, weight: weight, kind: kind)
+            // What the source has left now is what its waiting ones weigh.
+            for index in state.waiting.indices
+            where state.waiting[index].source == source && state.waiting[index].kind == kind {
+                state.waiting[index].weight = weight
+            }
             let same = state.waiting.indices.filter { state.waiting[$0].kind == kind }
             guard same.count >= capacity else {
                 state.waiting.append(new)
@@ -60,7 +66,7 @@ final class FairBacklog<Element: Sendable>: Sendable {
             // Full: drop the lightest (for notices, the oldest: all weigh the same).
             let lightest = same.min { state.waiting[$0].weight < state.waiting[$1].weight } ?? same[0]
             let victim = kind == .notice ? same[0] : lightest
-            if kind == .request, new.weight < state.waiting[victim].weight { return (nil, source) }
+            if kind == .request, new.weight <= state.waiting[victim].weight { return (nil, source) }
             let dropped = state.waiting.remove(at: victim).source
             state.waiting.append(new)
             return (nil, dropped)

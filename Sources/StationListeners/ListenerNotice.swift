@@ -19,8 +19,8 @@ public struct ListenerNotice: Sendable, Equatable, CustomStringConvertible {
         case wrongMethod(String)
         /// An empty datagram; dropped.
         case empty
-        /// Arrivals faster than the reader takes them: the oldest waiting ones were dropped (UDP),
-        /// or the requests of the source with the least budget left (HTTP, ``FairBacklog``).
+        /// Arrivals faster than the reader takes them: the waiting requests or datagrams of the
+        /// source with the least budget left were dropped (``FairBacklog``).
         case dropped(backlog: Int)
         /// A new connection refused: the source holds `held` already, the most one address may
         /// (`perSource`) or as many as any other while all `total` are open (HTTP).
@@ -76,7 +76,7 @@ public struct ListenerNotice: Sendable, Equatable, CustomStringConvertible {
             return prefix + "sent an empty datagram: dropped" + suffix
         case .dropped(let backlog):
             return prefix + "sends faster than the bridge reads: more than \(backlog) waiting, "
-                + (listener.hasPrefix("http") ? "its pushes dropped first" : "the oldest dropped")
+                + "its own dropped first"
                 + suffix
         case .tooManyConnections(let held, let perSource, let total):
             return prefix

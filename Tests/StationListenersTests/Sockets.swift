@@ -66,10 +66,21 @@ final class RawConnection {
     }
 }
 
-/// Sends `bytes` as one UDP datagram to 127.0.0.1:`port` from a fresh socket.
-func sendDatagram(_ bytes: [UInt8], to port: UInt16) {
+/// Sends `bytes` as one UDP datagram to 127.0.0.1:`port` from a fresh socket (bound to
+/// `source`, an address of 127.0.0.0/8, when one is given).
+func sendDatagram(_ bytes: [UInt8], to port: UInt16, from source: String? = nil) {
     let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
     defer { close(descriptor) }
+    if let source {
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        _ = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+    }
     var address = loopbackAddress(port)
     _ = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { target in
