@@ -8,8 +8,8 @@ import Synchronization
 /// share. Callbacks arrive on libmicrohttpd's one polling thread, one at a time; they copy the
 /// request, decide the answer under ``state``'s lock and hand it to the ``FairBacklog``. The
 /// connections are kept by a ``ConnectionTable``: asked before each is taken, told when each
-/// opens, is answered and closes, and swept for overdue requests every half second by a Dispatch
-/// timer of the daemon's own.
+/// opens, is answered and closes, and swept for overdue requests by a Dispatch timer of the
+/// daemon's own, armed for the earliest deadline while a connection is open.
 final class PushDaemon: Sendable {
     private struct State {
         var limiter: SourceLimiter
@@ -54,12 +54,15 @@ final class PushDaemon: Sendable {
     private let state: Mutex<State>
     private let answers: Answers
     private let handle = Mutex<Handle?>(nil)
-    /// The half-second sweep for overdue requests: a Dispatch timer, not a task, so that it runs
-    /// however busy the process's cooperative threads are (`nil` once stopped).
+    /// The sweep for overdue requests: a Dispatch timer, not a task, so that it runs however busy
+    /// the process's cooperative threads are; armed for the earliest deadline while connections
+    /// are open, idle otherwise (`nil` once stopped).
     private let sweeper = Mutex<Sweeper?>(nil)
 
-    private struct Sweeper: @unchecked Sendable {  // one field: resumed once, cancelled by stop only
+    private struct Sweeper: @unchecked Sendable {  // the timer: scheduled under `sweeper`'s lock, cancelled by stop only
         let timer: DispatchSourceTimer
+        /// The deadline (monotonic seconds) it is armed for.
+        var armed: Double?
     }
 
     init(
@@ -97,9 +100,8 @@ final class PushDaemon: Sendable {
         }
         handle.withLock { $0 = Handle(pointer: started) }
         let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500), leeway: .milliseconds(100))
         timer.setEventHandler { [weak self] in self?.closeOverdue() }
-        timer.resume()
+        timer.resume()  // fires only once armed
         sweeper.withLock { $0 = Sweeper(timer: timer) }
     }
 
@@ -224,6 +226,7 @@ final class PushDaemon: Sendable {
             let descriptor = cmhd_connection_socket(connection)
             let now = monotonicSeconds()
             daemon.state.withLock { $0.connections.opened(id, descriptor: descriptor, source: source, at: now) }
+            daemon.arm(now + daemon.settings.requestSeconds)
         } else {
             // Before libmicrohttpd closes the socket: the table never names a closed descriptor.
             daemon.state.withLock { $0.connections.closed(id) }
@@ -257,15 +260,29 @@ final class PushDaemon: Sendable {
         }
     }
 
-    /// Closes the connections past their deadline (the sweeper's half-second round).
+    /// Closes the connections past their deadline (the sweeper's round), and arms the sweeper
+    /// for the next deadline, if a connection is open.
     private func closeOverdue() {
+        sweeper.withLock { $0?.armed = nil }
         let now = monotonicSeconds()
-        let overdue = state.withLock { state in
+        let (overdue, next) = state.withLock { state in
             let overdue = state.connections.overdue(at: now)
             for victim in overdue { Self.shut(victim) }
-            return overdue
+            return (overdue, state.connections.nextDeadline)
         }
+        if let next { arm(next) }
         reportSlow(overdue)
+    }
+
+    /// Arms the sweeper for `deadline` (monotonic seconds), unless it is armed for earlier.
+    private func arm(_ deadline: Double) {
+        sweeper.withLock { sweeper in
+            guard sweeper != nil else { return }
+            if let armed = sweeper?.armed, armed <= deadline { return }
+            let delay = max(0, deadline - monotonicSeconds()) + 0.05
+            sweeper?.timer.schedule(deadline: .now() + delay, leeway: .milliseconds(100))
+            sweeper?.armed = deadline
+        }
     }
 
     private func reportSlow(_ victims: [ConnectionTable.Victim]) {
