@@ -59,7 +59,8 @@ final class PushDaemon: Sendable {
     /// are open, idle otherwise (`nil` once stopped).
     private let sweeper = Mutex<Sweeper?>(nil)
 
-    private struct Sweeper: @unchecked Sendable {  // the timer: scheduled under `sweeper`'s lock, cancelled by stop only
+    /// `@unchecked`: the timer is scheduled under `sweeper`'s lock only, cancelled by stop only.
+    private struct Sweeper: @unchecked Sendable {
         let timer: DispatchSourceTimer
         /// The deadline (monotonic seconds) it is armed for.
         var armed: Double?
