@@ -96,9 +96,7 @@ struct DatagramListenerTests {
 
     @Test("a reader behind: a flood from many addresses drops its own datagrams, not the hub's")
     func fairBacklog() async throws {
-        var settings = DatagramListener.Settings(address: try loopback())
-        settings.backlog = 4
-        let listener = try DatagramListener(settings)
+        let listener = try datagramListener { $0.backlog = 4 }
         defer { listener.stop() }
         let port = listener.address.port
         let observation = stationFixture("tempest", "doc_obs_st.json")

@@ -12,14 +12,7 @@ final class RawConnection {
     /// Connects to 127.0.0.1:`port` from `source`, an address of 127.0.0.0/8 (all of it is loopback).
     init(port: UInt16, from source: String = "127.0.0.1") throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        local.sin_addr.s_addr = inet_addr(source)
-        _ = withUnsafePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        bindSource(descriptor, source)
         var address = loopbackAddress(port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -71,16 +64,7 @@ final class RawConnection {
 func sendDatagram(_ bytes: [UInt8], to port: UInt16, from source: String? = nil) {
     let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
     defer { close(descriptor) }
-    if let source {
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        local.sin_addr.s_addr = inet_addr(source)
-        _ = withUnsafePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-    }
+    if let source { bindSource(descriptor, source) }
     var address = loopbackAddress(port)
     _ = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { target in
@@ -138,6 +122,18 @@ final class OtherUDPListener {
 struct SocketFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Binds `descriptor` to `source` (an IPv4 address, port chosen by the kernel): where it sends from.
+private func bindSource(_ descriptor: Int32, _ source: String) {
+    var local = sockaddr_in()
+    local.sin_family = sa_family_t(AF_INET)
+    local.sin_addr.s_addr = inet_addr(source)
+    _ = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
 }
 
 private func loopbackAddress(_ port: UInt16) -> sockaddr_in {
