@@ -52,6 +52,8 @@ let package = Package(
         .library(name: "HomeAssistant", targets: ["HomeAssistant"]),
         .library(name: "Bridge", targets: ["Bridge"]),
         .library(name: "Viewer", targets: ["Viewer"]),
+        // For the PNG decoder's fuzz target (Fuzz/).
+        .library(name: "PanelDriver", targets: ["PanelDriver"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")

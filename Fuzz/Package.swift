@@ -1,25 +1,41 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// libFuzzer targets for weather2mqtt's parsers: every provider decoder, the configuration
-/// loader, the JSON parser and weatherview's payload decoder.
+/// libFuzzer targets for weather2mqtt's parsers: every provider decoder, every station decoder
+/// (what anyone on the LAN can send), every warning decoder, the configuration loader, the JSON
+/// parser, weatherview's payload decoder and the PNG decoder (the user's files).
 ///
 /// The modules under test are the root package's library products. Build and run:
 /// `../.ci/fuzz.sh`, or by hand:
 ///
 ///     swift build -c release -Xswiftc -sanitize=fuzzer,address --product FuzzJSON
 ///     .build/release/FuzzJSON corpus/ -max_total_time=60
-let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-    ("FuzzOpenMeteo", [project("Providers")]),
-    ("FuzzOpenWeatherMapOneCall", [project("Providers")]),
-    ("FuzzOpenWeatherMapFree", [project("Providers")]),
-    ("FuzzPirateWeather", [project("Providers")]),
-    ("FuzzMetNo", [project("Providers")]),
-    ("FuzzNWS", [project("Providers")]),
-    ("FuzzGeocoding", [project("Providers")]),
-    ("FuzzConfiguration", [project("Configuration")]),
-    ("FuzzJSON", []),
-    ("FuzzViewModel", [project("Rendering"), project("WireContract")]),
+/// `closure`: the target is one closure that `FuzzBody` runs (else it defines its own entry point).
+let fuzzTargets: [(name: String, dependencies: [Target.Dependency], closure: Bool)] = [
+    ("FuzzOpenMeteo", [project("Providers")], false),
+    ("FuzzOpenWeatherMapOneCall", [project("Providers")], false),
+    ("FuzzOpenWeatherMapFree", [project("Providers")], false),
+    ("FuzzPirateWeather", [project("Providers")], false),
+    ("FuzzMetNo", [project("Providers")], false),
+    ("FuzzNWS", [project("Providers")], false),
+    ("FuzzGeocoding", [project("Providers")], false),
+    ("FuzzConfiguration", [project("Configuration")], false),
+    ("FuzzJSON", [], false),
+    ("FuzzViewModel", [project("Rendering"), project("WireContract")], false),
+    ("FuzzPushDecoder", [project("Stations")], true),
+    ("FuzzWundergroundDecoder", [project("Stations")], true),
+    ("FuzzEcowittLiveData", [project("Stations")], true),
+    ("FuzzRTL433", [project("Stations")], true),
+    ("FuzzTempest", [project("Stations")], true),
+    ("FuzzWeatherLink", [project("Stations")], true),
+    ("FuzzWeewx", [project("Stations")], true),
+    ("FuzzGenericMQTT", [project("Stations")], true),
+    ("FuzzBrightSkyAlerts", [project("Providers")], true),
+    ("FuzzMetAlerts", [project("Providers")], true),
+    ("FuzzMeteoAlarmJSON", [project("Providers")], true),
+    ("FuzzMeteoAlarmAtom", [project("Providers")], true),
+    ("FuzzOneCallAlertDetail", [project("Providers")], true),
+    ("FuzzPNG", [project("PanelDriver")], true),
 ]
 
 /// A library product of the root package.
@@ -34,12 +50,21 @@ let package = Package(
         // libFuzzer's driver, declared for Swift (the library comes with `-sanitize=fuzzer`).
         .systemLibrary(name: "CLibFuzzer"),
         // What every fuzz target shares: the libFuzzer entry point and the bridge's publish path.
-        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer", project("WeatherModel"), project("WireContract")]),
+        // The entry point of the targets that are one closure (the station, warning and PNG decoders').
+        .target(name: "FuzzBody", dependencies: ["FuzzSupport"]),
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                "CLibFuzzer", project("WeatherModel"), project("WireContract"), project("Stations"),
+                project("Providers"),
+            ]),
     ]
         + fuzzTargets.map { target in
             // No Swift `main`: libFuzzer drives the program (see FuzzDriver).
             .executableTarget(
-                name: target.name, dependencies: ["FuzzSupport", project("WeatherModel")] + target.dependencies,
+                name: target.name,
+                dependencies: ["FuzzSupport", project("WeatherModel")] + target.dependencies
+                    + (target.closure ? ["FuzzBody"] : []),
                 swiftSettings: [.unsafeFlags(["-parse-as-library"])])
         }
 )

@@ -90,22 +90,25 @@ int cmhd_load(char *error, size_t size) {
     return -1;
 }
 
-struct MHD_Daemon *cmhd_start(unsigned int flags, int listen_socket, unsigned int timeout_seconds,
-                              unsigned int connection_limit, unsigned int per_address_limit,
-                              size_t connection_memory, MHD_AccessHandlerCallback handler, cmhd_uri_callback uri,
-                              MHD_RequestCompletedCallback completed, void *context) {
-    return real.start_daemon(flags, 0, NULL, NULL, handler, context,
-                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
-                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
-                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
-                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory,
-                             MHD_OPTION_URI_LOG_CALLBACK, uri, context,
-                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+struct MHD_Daemon *cmhd_start(const struct cmhd_settings *s) {
+    return real.start_daemon(s->flags, 0, s->accept, s->context, s->handler, s->context,
+                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)s->listen_socket,
+                             MHD_OPTION_CONNECTION_TIMEOUT, s->timeout_seconds,
+                             MHD_OPTION_CONNECTION_LIMIT, s->connection_limit,
+                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, s->per_address_limit,
+                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->connection_memory,
+                             MHD_OPTION_URI_LOG_CALLBACK, s->uri, s->context,
+                             MHD_OPTION_NOTIFY_COMPLETED, s->completed, s->context,
+                             MHD_OPTION_NOTIFY_CONNECTION, s->connection, s->context,
                              MHD_OPTION_END);
 }
 
 void cmhd_stop(struct MHD_Daemon *daemon) { real.stop_daemon(daemon); }
+
+int cmhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = real.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : (int)info->connect_fd;
+}
 
 const struct sockaddr *cmhd_client_address(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = real.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);

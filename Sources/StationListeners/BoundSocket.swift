@@ -5,10 +5,11 @@ enum BoundSocket {
     /// A non-blocking socket of `type` (`SOCK_STREAM` listening, or `SOCK_DGRAM`) bound to
     /// `address`, and the port it got. `SO_REUSEADDR` always (a restarted bridge binds again at
     /// once); `SO_REUSEPORT` too when `shared`, so that other programs that set it as well can
-    /// bind the same UDP port (Home Assistant's WeatherFlow integration on 50222).
-    static func open(_ address: ListenAddress, type: __socket_type, shared: Bool) throws(ListenerError) -> (
-        descriptor: Int32, port: UInt16
-    ) {
+    /// bind the same UDP port (Home Assistant's WeatherFlow integration on 50222). A stream
+    /// socket listens with `backlog` connections waiting to be accepted.
+    static func open(
+        _ address: ListenAddress, type: __socket_type, shared: Bool, backlog: Int32 = 16
+    ) throws(ListenerError) -> (descriptor: Int32, port: UInt16) {
         let family = address.isIPv6 ? AF_INET6 : AF_INET
         let descriptor = socket(family, Int32(type.rawValue) | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw failure("cannot open a socket for", address) }
@@ -22,7 +23,7 @@ enum BoundSocket {
             close(descriptor)
             throw error
         }
-        if type == SOCK_STREAM, listen(descriptor, 16) != 0 {
+        if type == SOCK_STREAM, listen(descriptor, backlog) != 0 {
             let error = failure("cannot listen on", address)
             close(descriptor)
             throw error

@@ -19,7 +19,9 @@ public final class DatagramListener: Sendable {
         public var sizeLimit = 8 * 1024
         /// Each source's budget; datagrams over it are dropped. A hub sends about one every 3 s.
         public var rate = RatePolicy(burst: 20, perSecond: 2)
-        /// Events kept while the reader is busy; beyond it the oldest are dropped.
+        /// Datagrams kept while the reader is busy (and as many notices); beyond it, the datagram
+        /// of the source with the least budget left is dropped (``FairBacklog``): a hub's
+        /// readings are not pushed out by a flood from many addresses.
         public var backlog = 64
 
         public init(address: ListenAddress) { self.address = address }
@@ -33,13 +35,11 @@ public final class DatagramListener: Sendable {
 
     /// Binds and starts the receiving thread; throws when the address cannot be bound.
     public init(_ settings: Settings) throws(ListenerError) {
-        let (events, continuation) = AsyncStream.makeStream(
-            of: DatagramEvent.self, bufferingPolicy: .bufferingNewest(max(1, settings.backlog)))
+        let backlog = FairBacklog<DatagramEvent>(capacity: settings.backlog)
         let (descriptor, port) = try BoundSocket.open(settings.address, type: SOCK_DGRAM, shared: true)
         address = settings.address.with(port: port)
-        self.events = events
-        loop = try DatagramLoop(
-            settings: settings, name: "udp \(address)", descriptor: descriptor, continuation: continuation)
+        events = backlog.stream
+        loop = try DatagramLoop(settings: settings, name: "udp \(address)", descriptor: descriptor, backlog: backlog)
     }
 
     /// What was taken and dropped so far.

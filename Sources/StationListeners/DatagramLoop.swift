@@ -16,22 +16,21 @@ final class DatagramLoop: Sendable {
     private let socket: Int32
     /// A pipe whose write end ``stop()`` writes to, to wake the thread polling its read end.
     private let wake: (read: Int32, write: Int32)
-    private let continuation: AsyncStream<DatagramEvent>.Continuation
+    private let backlog: FairBacklog<DatagramEvent>
     private let state: Mutex<State>
 
     init(
-        settings: DatagramListener.Settings, name: String, descriptor: Int32,
-        continuation: AsyncStream<DatagramEvent>.Continuation
+        settings: DatagramListener.Settings, name: String, descriptor: Int32, backlog: FairBacklog<DatagramEvent>
     ) throws(ListenerError) {
         self.settings = settings
         self.name = name
         socket = descriptor
-        self.continuation = continuation
+        self.backlog = backlog
         state = Mutex(State(limiter: SourceLimiter(policy: settings.rate)))
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             close(descriptor)
-            continuation.finish()
+            backlog.finish()
             throw ListenerError("cannot start the UDP listener on \(settings.address): no pipe")
         }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -50,7 +49,7 @@ final class DatagramLoop: Sendable {
             close(descriptor)
             close(wake.read)
             close(wake.write)
-            continuation.finish()
+            backlog.finish()
             throw ListenerError("cannot start the UDP listener on \(settings.address): no thread (\(created))")
         }
         state.withLock { $0.thread = thread }
@@ -72,7 +71,7 @@ final class DatagramLoop: Sendable {
         close(socket)
         close(wake.read)
         close(wake.write)
-        continuation.finish()
+        backlog.finish()
     }
 
     // MARK: On the receiving thread
@@ -128,25 +127,24 @@ final class DatagramLoop: Sendable {
             return (reason, state.limiter.firstNotice(reason.kind, from: source.host, at: now))
         }
         if let refusal {
-            if refusal.first {
-                continuation.yield(.notice(ListenerNotice(listener: name, source: source.host, reason: refusal.reason)))
-            }
+            if refusal.first { notice(source.host, refusal.reason) }
             return true
         }
         let datagram = Datagram(
             source: source.host, sourcePort: source.port, bytes: Array(buffer[..<size]), received: Date())
-        if case .dropped = continuation.yield(.datagram(datagram)) {
+        let weight = state.withLock { $0.limiter.remaining(source.host) }
+        if let dropped = backlog.yield(.datagram(datagram), from: source.host, weight: weight, kind: .request) {
             let first = state.withLock { state in
                 state.counts.dropped += 1
-                return state.limiter.firstNotice(.dropped, from: source.host, at: now)
+                return state.limiter.firstNotice(.dropped, from: dropped, at: now)
             }
-            if first {
-                continuation.yield(
-                    .notice(
-                        ListenerNotice(listener: name, source: source.host, reason: .dropped(backlog: settings.backlog))
-                    ))
-            }
+            if first { notice(dropped, .dropped(backlog: settings.backlog)) }
         }
         return true
+    }
+
+    private func notice(_ source: String, _ reason: ListenerNotice.Reason) {
+        let notice = ListenerNotice(listener: name, source: source, reason: reason)
+        backlog.yield(.notice(notice), from: source, weight: 0, kind: .notice)
     }
 }

@@ -4,7 +4,7 @@
 public struct ListenerNotice: Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, for the once-per-source bookkeeping.
     public enum Kind: Sendable, Hashable {
-        case rateLimited, tooLarge, wrongPath, wrongMethod, empty, dropped
+        case rateLimited, tooLarge, wrongPath, wrongMethod, empty, dropped, connections, tooSlow
     }
 
     /// What went wrong, with what the message names.
@@ -19,17 +19,30 @@ public struct ListenerNotice: Sendable, Equatable, CustomStringConvertible {
         case wrongMethod(String)
         /// An empty datagram; dropped.
         case empty
-        /// Arrivals faster than the reader takes them: the oldest waiting ones were dropped.
+        /// Arrivals faster than the reader takes them: the waiting requests or datagrams of the
+        /// source with the least budget left were dropped (``FairBacklog``).
         case dropped(backlog: Int)
+        /// A new connection refused: the source holds `held` already, the most one address may
+        /// (`perSource`) or as many as any other while all `total` are open (HTTP).
+        case tooManyConnections(held: Int, perSource: Int, total: Int)
+        /// The source's oldest connection closed to make room for another address's, all `total`
+        /// being open and this source holding the most (HTTP).
+        case crowdedOut(total: Int)
+        /// A request not in full within `seconds` of its connection's start: closed (HTTP).
+        case tooSlow(seconds: Double)
+        /// A query of more than `limit` fields: closed as soon as its line is in (HTTP).
+        case tooManyFields(limit: Int)
 
         public var kind: Kind {
             switch self {
             case .rateLimited: .rateLimited
-            case .tooLarge: .tooLarge
+            case .tooLarge, .tooManyFields: .tooLarge
             case .wrongPath: .wrongPath
             case .wrongMethod: .wrongMethod
             case .empty: .empty
             case .dropped: .dropped
+            case .tooManyConnections, .crowdedOut: .connections
+            case .tooSlow: .tooSlow
             }
         }
     }
@@ -39,10 +52,15 @@ public struct ListenerNotice: Sendable, Equatable, CustomStringConvertible {
     /// The source address.
     public var source: String
     public var reason: Reason
+    /// Notices of this listener not logged before this one (over the listener's notice budget).
+    public var unsaid = 0
 
     public var message: String {
         let prefix = "station listener \(listener): \(source) "
-        let suffix = " (counted; said once per source)"
+        let suffix =
+            unsaid > 0
+            ? " (counted; said once per source; \(unsaid) other notices not logged before this one)"
+            : " (counted; said once per source)"
         switch reason {
         case .rateLimited(let policy):
             return prefix + "sends more than \(policy.burst) at once or \(Self.number(policy.perSecond)) a second: "
@@ -57,8 +75,24 @@ public struct ListenerNotice: Sendable, Equatable, CustomStringConvertible {
         case .empty:
             return prefix + "sent an empty datagram: dropped" + suffix
         case .dropped(let backlog):
-            return prefix + "sends faster than the bridge reads: more than \(backlog) waiting, the oldest dropped"
+            return prefix + "sends faster than the bridge reads: more than \(backlog) waiting, "
+                + "its own dropped first"
                 + suffix
+        case .tooManyConnections(let held, let perSource, let total):
+            return prefix
+                + (held >= perSource
+                    ? "holds \(held) connections, the most one address may: closed a new one unanswered"
+                    : "holds \(held) connections, as many as any other while all \(total) are open: "
+                        + "closed a new one unanswered") + suffix
+        case .crowdedOut(let total):
+            return prefix + "holds the most of the \(total) connections while another address waits: "
+                + "closed its oldest unanswered" + suffix
+        case .tooManyFields(let limit):
+            return prefix + "sent a query of more than \(limit) fields (no station sends that many): "
+                + "closed the connection unanswered" + suffix
+        case .tooSlow(let seconds):
+            return prefix + "sent no whole request within \(Self.number(seconds)) s of connecting: "
+                + "closed the connection unanswered" + suffix
         }
     }
 

@@ -18,14 +18,26 @@ public final class PushListener: Sendable {
         public var path: String?
         /// The largest body taken; a longer one is answered 413. Gateways post about 1 to 3 kB.
         public var bodyLimit: Int = 16 * 1024
+        /// The most fields a query may have; a longer one is closed unanswered (and said) as soon
+        /// as its line is in. Gateways send 20 to 100.
+        public var fieldLimit = 256
         /// Each source's budget; over it, requests are answered 429.
         public var rate = RatePolicy(burst: 20, perSecond: 1)
-        /// A connection idle this long is closed (slow or stalled senders).
+        /// A connection idle this long is closed (stalled senders).
         public var idleTimeoutSeconds: UInt32 = 10
-        /// Open connections at most, and from one address at most.
-        public var connectionLimit: UInt32 = 32
+        /// A request must arrive in full within this many seconds of its connection's start (or
+        /// of the previous answer on a kept-alive connection), however its bytes trickle in.
+        /// Gateways send a push in well under a second.
+        public var requestSeconds: Double = 5
+        /// Open connections at most, and from one address at most. When all are open, an address
+        /// holding fewer than another still gets one: that other's oldest is closed for it.
+        public var connectionLimit: UInt32 = 64
         public var connectionsPerAddress: UInt32 = 4
-        /// Events kept while the reader is busy; beyond it the oldest are dropped.
+        /// Connections the kernel keeps waiting to be accepted (`listen`'s backlog): room for a
+        /// burst, so that a station's connection is not dropped before the listener sees it.
+        public var acceptBacklog: Int32 = 1024
+        /// Requests kept while the reader is busy (and as many notices); beyond it, the request
+        /// of the source with the least budget left is dropped (``FairBacklog``).
         public var backlog = 32
 
         public init(address: ListenAddress, path: String? = nil) {
@@ -42,13 +54,12 @@ public final class PushListener: Sendable {
 
     /// Binds and starts listening; throws when the address cannot be bound (naming why).
     public init(_ settings: Settings) throws(ListenerError) {
-        let (events, continuation) = AsyncStream.makeStream(
-            of: PushEvent.self, bufferingPolicy: .bufferingNewest(max(1, settings.backlog)))
-        let (descriptor, port) = try BoundSocket.open(settings.address, type: SOCK_STREAM, shared: false)
+        let backlog = FairBacklog<PushEvent>(capacity: settings.backlog)
+        let (descriptor, port) = try BoundSocket.open(
+            settings.address, type: SOCK_STREAM, shared: false, backlog: settings.acceptBacklog)
         address = settings.address.with(port: port)
-        self.events = events
-        daemon = try PushDaemon(
-            settings: settings, name: "http \(address)", descriptor: descriptor, continuation: continuation)
+        events = backlog.stream
+        daemon = try PushDaemon(settings: settings, name: "http \(address)", descriptor: descriptor, backlog: backlog)
     }
 
     /// What was taken and refused so far.
@@ -87,6 +98,10 @@ public struct PushCounts: Sendable, Equatable {
     public var wrongMethod = 0
     /// Accepted but dropped because the reader fell behind.
     public var dropped = 0
+    /// Connections refused (the source's share taken) or closed to make room for another address's.
+    public var connectionsRefused = 0
+    /// Connections closed with no whole request within ``PushListener/Settings/requestSeconds``.
+    public var tooSlow = 0
 
     public init() {}
 }

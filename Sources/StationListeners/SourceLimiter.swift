@@ -21,11 +21,35 @@ struct SourceLimiter: Sendable {
 
     let policy: RatePolicy
     let capacity: Int
+    /// Notices of all sources together: `notices.burst` at once, then `notices.perSecond`; the
+    /// rest are counted, and the next one said tells how many were not (hundreds of addresses
+    /// give a few lines, not one each).
+    let notices: RatePolicy
     private var entries: [String: Entry] = [:]
+    private var noticeTokens: Double
+    private var noticeLast: Double?
+    private var unsaid = 0
 
-    init(policy: RatePolicy, capacity: Int = 256) {
+    init(policy: RatePolicy, capacity: Int = 256, notices: RatePolicy = RatePolicy(burst: 20, perSecond: 0.2)) {
         self.policy = policy
         self.capacity = max(1, capacity)
+        self.notices = notices
+        noticeTokens = Double(notices.burst)
+    }
+
+    /// Whether a notice may be logged at `now`: `nil` when not (it is counted), else how many
+    /// were not since the last one logged.
+    mutating func sayNotice(at now: Double) -> Int? {
+        let elapsed = noticeLast.map { max(0, now - $0) } ?? 0
+        noticeLast = now
+        noticeTokens = min(Double(notices.burst), noticeTokens + elapsed * notices.perSecond)
+        guard noticeTokens >= 1 else {
+            unsaid += 1
+            return nil
+        }
+        noticeTokens -= 1
+        defer { unsaid = 0 }
+        return unsaid
     }
 
     /// Takes one request of `source` at `now` from its budget.
@@ -45,6 +69,9 @@ struct SourceLimiter: Sendable {
         defer { entries[source] = entry }
         return entry.noticed.insert(kind).inserted
     }
+
+    /// What is left of `source`'s budget (a full one for a source not seen lately).
+    func remaining(_ source: String) -> Double { entries[source]?.tokens ?? Double(policy.burst) }
 
     /// Sources remembered now.
     var count: Int { entries.count }

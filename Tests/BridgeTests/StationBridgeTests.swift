@@ -85,6 +85,21 @@ struct StationBridgeTests {
         }
 
         func status() throws -> String? { try object("weather/stations/roof/status")?["state"] as? String }
+
+        /// A running bridge whose station `roof` is the GW2000B capture's gateway (its PASSKEY),
+        /// listening on 127.0.0.1:`port`, once its status says `never`.
+        static func ecowitt(port: Int) throws -> Running {
+            let running = try Running(
+                station: """
+                      - id: roof
+                        type: ecowitt
+                        listen: 127.0.0.1:\(port)
+                        elevation: 0
+                        match: { passkey: E77D0FB57F98FAF6317D3A20DB83D8ED }
+                    """)
+            #expect(try eventually { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
+            return running
+        }
     }
 
     static func number(_ payload: [String: Any], _ key: String) -> Double? { payload[key] as? Double }
@@ -179,16 +194,8 @@ struct StationBridgeTests {
     @Test("Ecowitt form POST to the bridge's listener: blended current, and another PASSKEY logged masked once")
     func ecowittPush() throws {
         let port = freeLoopbackPort()
-        let running = try Running(
-            station: """
-                  - id: roof
-                    type: ecowitt
-                    listen: 127.0.0.1:\(port)
-                    elevation: 0
-                    match: { passkey: E77D0FB57F98FAF6317D3A20DB83D8ED }
-                """)
+        let running = try Running.ecowitt(port: port)
         defer { running.bridge.terminate() }
-        #expect(try eventually { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
         let form = Self.form("ecowitt", "gw2000b_v2.1.4_ew2m189.json")
         let answer = try Self.post(form, to: "http://127.0.0.1:\(port)/data/report/")
         #expect(answer == "success")

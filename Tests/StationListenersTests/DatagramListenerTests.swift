@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StationListeners
@@ -91,6 +92,30 @@ struct DatagramListenerTests {
             events.compactMap(\.datagram).map { String(decoding: $0.bytes, as: UTF8.self) }
                 == (0..<10).map { "garbage \($0)" })
         #expect(events.compactMap(\.notice).map(\.reason) == [.rateLimited(settings.rate)])
+    }
+
+    @Test("a reader behind: a flood from many addresses drops its own datagrams, not the hub's")
+    func fairBacklog() async throws {
+        let listener = try datagramListener { $0.backlog = 4 }
+        defer { listener.stop() }
+        let port = listener.address.port
+        let observation = stationFixture("tempest", "doc_obs_st.json")
+        sendDatagram(observation, to: port, from: "127.0.0.50")
+        for round in 0..<5 {
+            for sender in 1...10 { sendDatagram(Array("junk \(round)".utf8), to: port, from: "127.0.1.\(sender)") }
+        }
+        // Nothing is read until all 51 are taken (the socket's buffer holds them meanwhile).
+        let deadline = Date().addingTimeInterval(TestTiming.seconds(10))
+        while listener.counts.accepted < 51 && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(listener.counts.accepted == 51)
+        #expect(listener.counts.dropped == 47)
+        let log = EventLog(listener.events)
+        let datagrams = await log.wait { $0.compactMap(\.datagram).count == 4 }.compactMap(\.datagram)
+        #expect(datagrams.first?.bytes == observation)
+        #expect(datagrams.first?.source == "127.0.0.50")
+        #expect(datagrams.dropFirst().allSatisfy { $0.source.hasPrefix("127.0.1.") })
+        #expect(
+            log.all.compactMap(\.notice).allSatisfy { $0.reason == .dropped(backlog: 4) && $0.source != "127.0.0.50" })
     }
 
     @Test("stop ends the thread, finishes the events and frees the port")

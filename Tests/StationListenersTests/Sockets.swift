@@ -9,8 +9,10 @@ import Foundation
 final class RawConnection {
     private let descriptor: Int32
 
-    init(port: UInt16) throws {
+    /// Connects to 127.0.0.1:`port` from `source`, an address of 127.0.0.0/8 (all of it is loopback).
+    init(port: UInt16, from source: String = "127.0.0.1") throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        bindSource(descriptor, source)
         var address = loopbackAddress(port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -27,6 +29,16 @@ final class RawConnection {
 
     func send(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Whether the peer has closed (or reset) the connection, without waiting.
+    var isClosed: Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if count > 0 { continue }
+            return count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+        }
     }
 
     /// Everything the peer sends until it closes, or until `seconds` pass; and whether it closed.
@@ -47,10 +59,12 @@ final class RawConnection {
     }
 }
 
-/// Sends `bytes` as one UDP datagram to 127.0.0.1:`port` from a fresh socket.
-func sendDatagram(_ bytes: [UInt8], to port: UInt16) {
+/// Sends `bytes` as one UDP datagram to 127.0.0.1:`port` from a fresh socket (bound to
+/// `source`, an address of 127.0.0.0/8, when one is given).
+func sendDatagram(_ bytes: [UInt8], to port: UInt16, from source: String? = nil) {
     let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
     defer { close(descriptor) }
+    if let source { bindSource(descriptor, source) }
     var address = loopbackAddress(port)
     _ = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { target in
@@ -108,6 +122,18 @@ final class OtherUDPListener {
 struct SocketFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Binds `descriptor` to `source` (an IPv4 address, port chosen by the kernel): where it sends from.
+private func bindSource(_ descriptor: Int32, _ source: String) {
+    var local = sockaddr_in()
+    local.sin_family = sa_family_t(AF_INET)
+    local.sin_addr.s_addr = inet_addr(source)
+    _ = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
 }
 
 private func loopbackAddress(_ port: UInt16) -> sockaddr_in {

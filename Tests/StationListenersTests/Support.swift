@@ -140,5 +140,21 @@ extension DatagramEvent {
     var notice: ListenerNotice? { if case .notice(let notice) = self { notice } else { nil } }
 }
 
+/// A push listener on 127.0.0.1 (a port the kernel chooses) with `configure`'s settings, and
+/// its events as they come. Stop it when done.
+func pushListener(_ configure: (inout PushListener.Settings) -> Void) throws -> (PushListener, EventLog<PushEvent>) {
+    var settings = PushListener.Settings(address: try loopback())
+    configure(&settings)
+    let listener = try PushListener(settings)
+    return (listener, EventLog(listener.events))
+}
+
+/// A datagram listener on 127.0.0.1 (a port the kernel chooses) with `configure`'s settings.
+func datagramListener(_ configure: (inout DatagramListener.Settings) -> Void) throws -> DatagramListener {
+    var settings = DatagramListener.Settings(address: try loopback())
+    configure(&settings)
+    return try DatagramListener(settings)
+}
+
 /// A listener's settings on 127.0.0.1 and a port the kernel chooses.
 func loopback() throws -> ListenAddress { try ListenAddress(parsing: "127.0.0.1:0") }

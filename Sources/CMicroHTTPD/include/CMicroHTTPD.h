@@ -17,16 +17,37 @@ int cmhd_gnutls_inits_skipped(void);
 
 typedef void *(*cmhd_uri_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
-/// A daemon with its own polling thread (epoll where available, else poll) on `listen_socket`, a
-/// bound and listening socket the caller made (so that a failure to bind has its errno). No error
-/// log (MHD_USE_ERROR_LOG unset): the listener reports what matters itself. NULL on failure.
-struct MHD_Daemon *cmhd_start(unsigned int flags, int listen_socket, unsigned int timeout_seconds,
-                              unsigned int connection_limit, unsigned int per_address_limit,
-                              size_t connection_memory, MHD_AccessHandlerCallback handler, cmhd_uri_callback uri,
-                              MHD_RequestCompletedCallback completed, void *context);
+/// What a daemon is started with: its socket, its limits and every callback (each gets `context`).
+struct cmhd_settings {
+    unsigned int flags;
+    /// A bound and listening socket the caller made (so that a failure to bind has its errno).
+    int listen_socket;
+    /// libmicrohttpd's idle timeout (every byte received resets it).
+    unsigned int timeout_seconds;
+    /// libmicrohttpd's own limits (0 per address: none); an `accept` policy may keep tighter ones.
+    unsigned int connection_limit;
+    unsigned int per_address_limit;
+    size_t connection_memory;
+    /// Asked with each accepted connection's address before it is taken; MHD_NO closes it.
+    MHD_AcceptPolicyCallback accept;
+    /// Told when a connection starts (before its first byte is read) and when it is closed
+    /// (before its socket is).
+    MHD_NotifyConnectionCallback connection;
+    MHD_AccessHandlerCallback handler;
+    cmhd_uri_callback uri;
+    MHD_RequestCompletedCallback completed;
+    void *context;
+};
+
+/// A daemon with its own polling thread (epoll where available, else poll). No error log
+/// (MHD_USE_ERROR_LOG unset): the server reports what matters itself. NULL on failure.
+struct MHD_Daemon *cmhd_start(const struct cmhd_settings *settings);
 
 /// Stops the daemon: joins its thread, closes its socket and every connection.
 void cmhd_stop(struct MHD_Daemon *daemon);
+
+/// A connection's socket, or -1. Open until the connection's close notification has returned.
+int cmhd_connection_socket(struct MHD_Connection *connection);
 
 /// The peer's address, or NULL.
 const struct sockaddr *cmhd_client_address(struct MHD_Connection *connection);

@@ -15,7 +15,8 @@ public enum WeewxDecoder {
         guard let packet = json.object, packet["dateTime"] != nil || packet["usUnits"] != nil else {
             throw StationDecodeError("not a weewx loop packet: no dateTime or usUnits")
         }
-        let system = StationNumber.parse(packet["usUnits"]).map { Int($0) } ?? 16
+        // Not a whole number an Int holds (anyone on the broker can publish 1e29): as if absent.
+        let system = StationNumber.parse(packet["usUnits"]).flatMap { Int(exactly: $0) } ?? 16
         var observation = StationObservation(
             time: StationNumber.parse(packet["dateTime"]).map(Date.init(timeIntervalSince1970:)))
         var pressure = PressureReport()
