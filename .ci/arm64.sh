@@ -175,7 +175,7 @@ enter_arm64 "$test_root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -
   >"$x/test-deps.log" 2>&1 || fail "the tests' packages in the arm64 root: $(tail -n 20 "$x/test-deps.log")"
 timed "test packages in the arm64 root"
 # A subset naming every test module (the whole suite: ARM64_TESTS=all).
-subset='WireContractTests|SystemIOTests|ProviderFactsTests|WeatherModelTests|ProvidersTests\.WarningsTests|StationsTests|ConfigurationTests|MQTTClientTests|HTTPClientTests|StationListenersTests\.(PushListenerTests|DatagramListenerTests)|FontEngineTests|RenderingTests\.LayoutTests|ViewerTests|PanelDriverTests\.PanelDriverTraceTests|WeatherviewTests|BridgeTests\.BridgeEndToEndTests'
+subset='WireContractTests|SystemIOTests|ProviderFactsTests|WeatherModelTests|ProvidersTests\.WarningsTests|StationsTests|ConfigurationTests|MQTTClientTests|HTTPClientTests|StationListenersTests\.(PushListenerTests|PushListenerLimitsTests|DatagramListenerTests)|FontEngineTests|RenderingTests\.LayoutTests|ViewerTests|PanelDriverTests\.PanelDriverTraceTests|WeatherviewTests|BridgeTests\.BridgeEndToEndTests'
 # Left out in the arm64 root, in both modes: the tests against amqtt (a Python broker from PyPI,
 # not installed there). The TLS tests to mqtts://localhost run there: its /etc/hosts lists
 # `::1 localhost` (glibc puts it first), as Raspberry Pi OS does, and the brokers listen on
