@@ -154,7 +154,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "weatherview",
-            dependencies: ["Viewer", "WireContract", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Viewer", "WireContract", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             linkerSettings: [.unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release))]
         ),
         // Tests.
@@ -183,7 +185,8 @@ let package = Package(
             name: "PanelDriverTests",
             dependencies: ["PanelDriver", "Rendering", "ZlibDeflate", "TestSupport", "weatherview"],
             exclude: ["Golden"]),
-        .testTarget(name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "WireContract", "TestSupport"]),
+        .testTarget(
+            name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "WireContract", "TestSupport"]),
         .testTarget(
             name: "HomeAssistantTests",
             dependencies: ["HomeAssistant", "Configuration", "Stations", "WeatherModel", "WireContract", "TestSupport"]),

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import WireContract
 
 /// The version lives in one place (`BridgeVersion.current`): both executables say it, and the
