@@ -1,0 +1,220 @@
+#!/usr/bin/env bash
+# CI: the container image (issue 39) built and run here without a Docker daemon, as root.
+#   .ci/container.sh [DEB]   (default: dist/release/weather2mqtt_<version>_amd64.deb, made by
+#                            deploy/release/build; nothing is compiled here)
+#   1. deploy/container/build-image amd64 DEB: the OCI and docker archives (Debian's archive only).
+#   2. Everything else inside `unshare --net --mount --pid --fork --mount-proc`: a network of its
+#      own with only loopback, /run and /var/lib on tmpfs and podman's storage in this run's
+#      folder under /var/tmp, so nothing (no bridge interface, iptables chain, storage, runc
+#      state) reaches or stays on the host; podman runs with runc and lowered ulimits.
+#      There: a mosquitto with a password on 127.0.0.1, the fixture server with a recorded
+#      Open-Meteo answer; `podman load` of both archives (one image, HEALTHCHECK from the docker
+#      one); the container with host networking: every retained topic `run --once` publishes
+#      also appears from the service, an Ecowitt push reaches the bridge, the HEALTHCHECK passes,
+#      `podman stop` (SIGTERM) leaves `offline` and exit 0, a restart keeps /data (republishes
+#      without asking the provider).
+# Every stage's time is printed at the end. CONTAINER_KEEP=1 keeps the run's folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+fail() { echo "container.sh: FAIL: $*" >&2; exit 1; }
+step() { echo "container.sh: $*" >&2; }
+
+if [ "${1:-}" != --inside ]; then
+  [ "$(id -u)" -eq 0 ] || fail "run as root (chroot, namespaces)"
+  t0=$SECONDS
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -qq --no-install-recommends podman runc debootstrap mosquitto mosquitto-clients curl \
+    python3 iproute2 >/dev/null
+  t_tools=$((SECONDS - t0))
+  version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/WireContract/BridgeVersion.swift)
+  deb=${1:-dist/release/weather2mqtt_${version}_amd64.deb}
+  [ -f "$deb" ] || fail "$deb is missing: run deploy/release/build (or pass the .deb)"
+  x=$(mktemp -d /var/tmp/weather2mqtt-container.XXXXXX)
+  [ -n "${CONTAINER_KEEP:-}" ] || trap 'rm -rf --one-file-system "$x"' EXIT
+  step "building the amd64 image from $deb"
+  t1=$SECONDS
+  archive=$(deploy/container/build-image amd64 "$deb" "$x/images" | tail -n 1)
+  t_build=$((SECONDS - t1))
+  status=0
+  unshare --net --mount --pid --fork --mount-proc "$0" --inside "$x" "$archive" || status=$?
+  times=$(cat "$x/times" 2>/dev/null || true)
+  printf 'container.sh: times\n%5d s  host tools\n%5d s  build-image amd64 (%s OCI, %s docker archive)\n%s\n%5d s  in all\n' \
+    "$t_tools" "$t_build" "$(du -h "$archive" | cut -f1)" "$(du -h "${archive%.oci.tar}.docker.tar" | cut -f1)" \
+    "$times" $((SECONDS - t0)) >&2
+  [ "$status" = 0 ] || fail "see above (exit $status)"
+  step "OK"
+  exit 0
+fi
+
+# --- inside the namespaces ---
+x=$2 archive=$3
+docker_archive=${archive%.oci.tar}.docker.tar
+last=$SECONDS
+timed() { printf '%5d s  %s\n' $((SECONDS - last)) "$1" >>"$x/times"; last=$SECONDS; }
+ip link set lo up
+# podman and runc write under /run, /var/lib/containers and /etc/cni/net.d: here they are this
+# namespace's own.
+mount -t tmpfs tmpfs /run
+mount -t tmpfs tmpfs /var/lib
+mkdir -p /var/lib/containers "$x/cni"
+mount --bind "$x/cni" /etc/cni/net.d
+# podman 4.3 says on stderr, each time, that it cannot set healthcheck timers (no systemd here).
+podman() {
+  command podman --root "$x/storage" --runroot /run/containers --storage-driver overlay --runtime runc \
+    --cgroup-manager cgroupfs --events-backend file "$@" 2> >(grep -v "unable to get systemd connection" >&2)
+}
+limits=(--ulimit nofile=4096:4096 --ulimit nproc=4096:4096)
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# The broker, with a password (no anonymous access).
+port=$(free_port)
+mosquitto_passwd -c -b "$x/passwords" bridge 's3cret w2m' >/dev/null
+printf 'listener %s 127.0.0.1\nallow_anonymous false\npassword_file %s\npersistence false\nlog_dest file %s\nuser root\n' \
+  "$port" "$x/passwords" "$x/mosquitto.log" >"$x/mosquitto.conf"
+mosquitto -c "$x/mosquitto.conf" &
+sub() { mosquitto_sub -h 127.0.0.1 -p "$port" -u bridge -P 's3cret w2m' "$@"; }
+pub() { mosquitto_pub -h 127.0.0.1 -p "$port" -u bridge -P 's3cret w2m' "$@"; }
+for _ in $(seq 50); do pub -t probe -n 2>/dev/null && break; sleep 0.1; done
+pub -t probe -n || fail "mosquitto does not accept the password: $(cat "$x/mosquitto.log")"
+mosquitto_pub -h 127.0.0.1 -p "$port" -t probe -n 2>/dev/null && fail "mosquitto accepts anonymous clients"
+
+# The recorded Open-Meteo answer.
+python3 Tests/TestSupport/fixture_server.py 0 --ignore-stdin </dev/null >"$x/fixture.port" &
+for _ in $(seq 50); do [ -s "$x/fixture.port" ] && break; sleep 0.1; done
+fixtures=http://127.0.0.1:$(head -n 1 "$x/fixture.port")
+recording=$repo/Tests/Fixtures/open-meteo/forecast_current_hourly_daily_newyork_iso8601.json
+curl -sf -X POST "$fixtures/__control/routes" \
+  -d "{\"path\": \"/v1/forecast\", \"responses\": [{\"body_file\": \"$recording\", \"headers\": {\"Content-Type\": \"application/json\"}}]}" \
+  >/dev/null || fail "the fixture server did not take the route"
+forecasts() { curl -sf "$fixtures/__control/log" | python3 -c 'import json, sys
+print(sum(1 for r in json.load(sys.stdin) if r["path"] == "/v1/forecast"))'; }
+timed "broker and fixture server"
+
+# Both archives load; they are one image (the same configuration), its HEALTHCHECK read from the
+# docker archive (Debian 12's podman ignores it in an OCI image).
+name=$(podman load -i "$archive" | sed -n 's/^Loaded image.*: //p')
+[ -n "$name" ] || fail "podman load $archive named no image"
+oci_id=$(podman image inspect --format '{{.Id}}' "$name")
+podman load -i "$docker_archive" >/dev/null
+[ "$(podman image inspect --format '{{.Id}}' "$name")" = "$oci_id" ] || fail "the two archives hold different images"
+healthcheck=$(podman image inspect --format '{{json .HealthCheck}}' "$name")
+case "$healthcheck" in *weather2mqtt-healthcheck*) ;; *) fail "no HEALTHCHECK in $name: $healthcheck" ;; esac
+step "loaded $name ($(podman image inspect --format '{{.Size}}' "$name") bytes unpacked), HEALTHCHECK $healthcheck"
+timed "podman load (both archives)"
+
+# The configuration, as a user writes it into the volume mounted at /config.
+eco=$(free_port)
+now=2026-02-06T21:40:00Z
+mkdir -p "$x/config" "$x/data"
+write_config() { # BASE PREFIX CLIENT
+  cat <<YAML
+mqtt:
+  url: mqtt://127.0.0.1:$port
+  username: bridge
+  password: s3cret w2m
+  client_id: $3
+  base_topic: $1
+homeassistant:
+  prefix: $2
+contact: ci@example.com
+providers:
+  open-meteo: { base_url: $fixtures }
+locations:
+  - id: nyc
+    name: New York
+    latitude: 40.7886
+    longitude: -73.9661
+    timezone: America/New_York
+    interval: 15m
+stations:
+  - id: roof
+    type: ecowitt
+    listen: 127.0.0.1:$eco
+    path: /data/report
+YAML
+}
+write_config weather homeassistant container >"$x/config/weather2mqtt.yaml"
+write_config once ha-once once >"$x/once.yaml"
+chmod 0644 "$x/config/weather2mqtt.yaml" "$x/once.yaml"
+volumes=(-v "$x/config:/config:ro" -v "$x/data:/data")
+
+# The oracle: what `run --once` publishes (same image, another base topic and discovery prefix).
+podman run --rm --network host "${limits[@]}" -e WEATHER2MQTT_NOW=$now -v "$x/once.yaml:/once.yaml:ro" \
+  --tmpfs /data "$name" run --once --config /once.yaml >"$x/once.log" 2>&1 || fail "run --once: $(tail "$x/once.log")"
+sub -t 'once/#' -t 'ha-once/#' --retained-only -F '%t' -W 3 2>/dev/null \
+  | sed 's|^once/|weather/|; s|^ha-once/|homeassistant/|; s|/once/|/container/|g' | sort >"$x/expected.txt" || true
+[ -s "$x/expected.txt" ] || fail "run --once published nothing"
+timed "run --once in the image (the oracle)"
+
+# The service: online, every topic, the data directory owned by the bridge's user.
+start=$SECONDS
+podman run -d --name w2m --network host "${limits[@]}" -e WEATHER2MQTT_NOW=$now "${volumes[@]}" "$name" >/dev/null
+state=
+for _ in $(seq 100); do
+  state=$(sub -t weather/bridge/state -C 1 -W 2 2>/dev/null || true)
+  [ "$state" = online ] && break
+  [ "$(podman inspect --format '{{.State.Running}}' w2m)" = true ] || break
+  sleep 0.3
+done
+[ "$state" = online ] || fail "the container never published online: $(podman logs w2m 2>&1 | tail -n 20)"
+step "online after $((SECONDS - start)) s"
+for _ in $(seq 50); do
+  sub -t 'weather/#' -t 'homeassistant/#' --retained-only -F '%t' -W 2 2>/dev/null | sort >"$x/service.txt" || true
+  missing=$(comm -23 "$x/expected.txt" "$x/service.txt")
+  [ -z "$missing" ] && break
+  sleep 0.3
+done
+[ -z "$missing" ] || fail "retained by run --once but not by the container: $missing"
+step "$(wc -l <"$x/service.txt") retained topics, every one of run --once's $(wc -l <"$x/expected.txt") among them"
+[ "$(stat -c %u "$x/data")" = 1000 ] || fail "/data is owned by $(stat -c %u "$x/data"), not the bridge's user 1000"
+user=$(podman top w2m user | tail -n 1 | tr -d ' ')
+[ "$user" = weather2mqtt ] || fail "the bridge runs as '$user', not weather2mqtt"
+timed "the service online, every retained topic"
+
+# An Ecowitt push to the station's port (host networking: the gateway posts to the host).
+curl -sf -X POST "http://127.0.0.1:$eco/data/report" \
+  -d 'PASSKEY=0123&stationtype=GW1100&dateutc=now&tempf=68.0&humidity=50&baromabsin=29.92&windspeedmph=4.5&winddir=180' \
+  >/dev/null || fail "the Ecowitt push was refused: $(podman logs w2m 2>&1 | tail -n 10)"
+station=
+for _ in $(seq 30); do
+  station=$(sub -t weather/stations/roof/state -C 1 -W 2 2>/dev/null || true)
+  case "$station" in *'"temperature"'*) break ;; esac
+  sleep 0.3
+done
+case "$station" in *'"temperature"'*) ;; *) fail "the push did not reach weather/stations/roof/state: '$station'" ;; esac
+step "Ecowitt push: ${station:0:120}"
+timed "Ecowitt push"
+
+# The HEALTHCHECK: healthy now (podman runs it on demand: no systemd timer here).
+health=$(podman healthcheck run w2m 2>&1) || fail "the HEALTHCHECK fails on a healthy bridge: $health $(podman exec w2m weather2mqtt-healthcheck 2>&1)"
+step "HEALTHCHECK: $(podman exec w2m weather2mqtt-healthcheck 2>&1)"
+timed "HEALTHCHECK"
+
+# SIGTERM (podman stop) -> offline, exit 0.
+podman stop -t 20 w2m >/dev/null
+code=$(podman inspect --format '{{.State.ExitCode}}' w2m)
+after=$(sub -t weather/bridge/state -C 1 -W 3 2>/dev/null || true)
+[ "$code" = 0 ] && [ "$after" = offline ] || fail "after podman stop: exit $code, bridge/state '$after'"
+step "podman stop: exit $code, bridge/state $after"
+timed "SIGTERM -> offline"
+
+asked=$(forecasts)
+ls "$x/data" >"$x/data.txt"
+[ -s "$x/data.txt" ] || fail "the bridge left nothing in /data"
+# A new container on the same /data republishes what it had, without asking the provider.
+pub -t weather/nyc/current -r -n
+podman rm w2m >/dev/null
+podman run -d --name w2m --network host "${limits[@]}" -e WEATHER2MQTT_NOW=$now "${volumes[@]}" "$name" >/dev/null
+current=
+for _ in $(seq 50); do
+  current=$(sub -t weather/nyc/current -C 1 -W 2 2>/dev/null || true)
+  [ -n "$current" ] && break
+  sleep 0.3
+done
+[ -n "$current" ] || fail "the restarted container did not republish weather/nyc/current"
+[ "$(forecasts)" = "$asked" ] || fail "the restarted container asked the provider again ($asked, then $(forecasts) requests)"
+step "restart on the same /data ($(tr '\n' ' ' <"$x/data.txt")): republished, provider asked $asked times in all"
+podman stop -t 20 w2m >/dev/null
+podman rm w2m >/dev/null
+timed "restart keeps /data"
