@@ -218,3 +218,101 @@ step "restart on the same /data ($(tr '\n' ' ' <"$x/data.txt")): republished, pr
 podman stop -t 20 w2m >/dev/null
 podman rm w2m >/dev/null
 timed "restart keeps /data"
+
+# --- The Home Assistant app: the same image as the Supervisor starts it (SUPERVISOR_TOKEN,
+# /data/options.json, the app's config folder at /config, host networking), with a stand-in
+# Supervisor on 127.0.0.1:80 (the name `supervisor` points there).
+token=app-token-$RANDOM$RANDOM
+python3 Tests/HomeAssistantApp/supervisor.py --port 80 --token "$token" >"$x/supervisor.log" 2>&1 &
+for _ in $(seq 50); do curl -s -o /dev/null http://127.0.0.1:80/__control/log && break; sleep 0.1; done
+supervisor_mqtt() { curl -sf -X POST http://127.0.0.1:80/__control/mqtt -d "$1" >/dev/null; }
+supervisor_mqtt null
+eco2=$(free_port)
+mkdir -p "$x/app/data" "$x/app/config"
+cat >"$x/app/data/options.json" <<JSON
+{"locations": [], "units": "imperial", "stations": [{"id": "yard", "type": "ecowitt", "port": $eco2}],
+ "open_meteo_url": "$fixtures", "contact": "ci@example.com"}
+JSON
+run_app() { # NAME TOKEN
+  podman run -d --name "$1" --network host --add-host supervisor:127.0.0.1 "${limits[@]}" \
+    -e SUPERVISOR_TOKEN="$2" -e WEATHER2MQTT_APP_RETRY=2 -e WEATHER2MQTT_NOW=$now \
+    -v "$x/app/data:/data" -v "$x/app/config:/config" "$name" >/dev/null
+}
+lines() { podman logs "$1" 2>&1 | grep -c "$2" || true; }
+running() { [ "$(podman inspect --format '{{.State.Running}} {{.RestartCount}}' "$1")" = "true 0" ]; }
+stop_app() { # NAME: stops (SIGTERM) and removes it; prints the seconds it took
+  local began=$SECONDS
+  podman stop -t 20 "$1" >/dev/null
+  podman rm "$1" >/dev/null
+  echo $((SECONDS - began))
+}
+timed "stand-in Supervisor"
+
+# No broker: one clear line, then a quiet wait (asking every 2 s here), healthy, no restart.
+run_app app "$token"
+sleep 9
+said=$(lines app "no MQTT broker")
+[ "$said" = 1 ] || fail "no broker: the line came $said times: $(podman logs app 2>&1 | tail -n 5)"
+running app || fail "no broker: the app is not running on: $(podman logs app 2>&1 | tail -n 5)"
+asked=$(curl -s http://127.0.0.1:80/__control/log | python3 -c 'import json, sys
+print(sum(1 for r in json.load(sys.stdin) if r["path"] == "/services/mqtt"))')
+[ "$asked" -ge 3 ] || fail "no broker: the app asked the Supervisor $asked times in 9 s"
+health=$(podman exec app weather2mqtt-healthcheck 2>&1) || fail "no broker: HEALTHCHECK fails while waiting: $health"
+step "no broker: '$(podman logs app 2>&1 | grep "no MQTT broker")', asked $asked times, running, HEALTHCHECK: $health"
+timed "app: no broker (one line, a wait)"
+
+# Options -> retained topics: the broker appears in the Supervisor; the waiting app goes on.
+supervisor_mqtt "{\"host\": \"127.0.0.1\", \"port\": $port, \"ssl\": false, \"protocol\": \"3.1.1\", \"username\": \"bridge\", \"password\": \"s3cret w2m\", \"addon\": \"core_mosquitto\"}"
+for _ in $(seq 50); do
+  current=$(sub -t weather/home/current -C 1 -W 2 2>/dev/null || true)
+  [ -n "$current" ] && break
+  sleep 0.3
+done
+[ -n "$current" ] || fail "options: no weather/home/current: $(podman logs app 2>&1 | tail -n 20)"
+case "$current" in *'°F'*) ;; *) fail "options: units imperial, but weather/home/current is ${current:0:200}" ;; esac
+for topic in weather/bridge/state weather/home/status homeassistant/device/weather2mqtt_home/config weather/stations/yard/status; do
+  [ -n "$(sub -t "$topic" -C 1 -W 2 2>/dev/null || true)" ] || fail "options: nothing retained on $topic"
+done
+curl -sf -X POST "http://127.0.0.1:$eco2/data/report" -d 'PASSKEY=1&tempf=50.0&humidity=60' >/dev/null \
+  || fail "options: the Ecowitt push to port $eco2 was refused"
+for _ in $(seq 30); do
+  station=$(sub -t weather/stations/yard/state -C 1 -W 2 2>/dev/null || true)
+  case "$station" in *'"temperature"'*) break ;; esac
+  sleep 0.3
+done
+case "$station" in *'"temperature"'*) ;; *) fail "options: the push did not reach weather/stations/yard/state" ;; esac
+running app || fail "options: the app restarted"
+step "options: $(podman logs app 2>&1 | grep -c weather2mqtt-app) lines of the start script; Home Assistant's home, °F, station yard on port $eco2"
+podman logs app 2>&1 | grep weather2mqtt-app | sed 's/^/    /' >&2
+took=$(stop_app app)
+[ "$(sub -t weather/bridge/state -C 1 -W 3 2>/dev/null || true)" = offline ] || fail "options: no offline after stop"
+step "options: stopped in $took s, offline"
+timed "app: options -> retained topics"
+
+# The YAML takeover: a complete weather2mqtt.yaml in the app's config folder.
+write_config takeover ha-takeover takeover >"$x/app/config/weather2mqtt.yaml"
+chmod 0644 "$x/app/config/weather2mqtt.yaml"
+run_app app "$token"
+state=
+for _ in $(seq 50); do
+  state=$(sub -t takeover/bridge/state -C 1 -W 2 2>/dev/null || true)
+  [ "$state" = online ] && break
+  sleep 0.3
+done
+[ "$state" = online ] || fail "takeover: takeover/bridge/state is '$state': $(podman logs app 2>&1 | tail -n 10)"
+[ "$(lines app "using /config/weather2mqtt.yaml")" = 1 ] || fail "takeover: not said once in the log"
+step "takeover: '$(podman logs app 2>&1 | grep "using /config")'"
+stop_app app >/dev/null
+rm "$x/app/config/weather2mqtt.yaml"
+timed "app: YAML takeover"
+
+# A wrong token: one clear line, a wait, and a stop that does not wait for the timeout.
+run_app app wrong-token
+sleep 6
+said=$(lines app "refused this app's token")
+[ "$said" = 1 ] || fail "wrong token: the line came $said times: $(podman logs app 2>&1 | tail -n 5)"
+running app || fail "wrong token: the app is not running on"
+step "wrong token: '$(podman logs app 2>&1 | grep "refused")'"
+took=$(stop_app app)
+[ "$took" -lt 5 ] || fail "wrong token: podman stop took $took s (SIGTERM must end the wait)"
+timed "app: wrong token"
