@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
 # CI: the container image (issue 39) built and run here without a Docker daemon, as root.
-#   .ci/container.sh [DEB]   (default: dist/release/weather2mqtt_<version>_amd64.deb, made by
-#                            deploy/release/build; nothing is compiled here)
+#   .ci/container.sh [--arm64] [DEB]   (default: dist/release/weather2mqtt_<version>_amd64.deb,
+#                            made by deploy/release/build; nothing is compiled here)
 #   1. deploy/container/build-image amd64 DEB: the OCI and docker archives (Debian's archive only).
 #   2. Everything else inside `unshare --net --mount --pid --fork --mount-proc`: a network of its
-#      own with only loopback, /run and /var/lib on tmpfs and podman's storage in this run's
-#      folder under /var/tmp, so nothing (no bridge interface, iptables chain, storage, runc
-#      state) reaches or stays on the host; podman runs with runc and lowered ulimits.
-#      There: a mosquitto with a password on 127.0.0.1, the fixture server with a recorded
-#      Open-Meteo answer; `podman load` of both archives (one image, HEALTHCHECK from the docker
-#      one); the container with host networking: every retained topic `run --once` publishes
-#      also appears from the service, an Ecowitt push reaches the bridge, the HEALTHCHECK passes,
-#      `podman stop` (SIGTERM) leaves `offline` and exit 0, a restart keeps /data (republishes
-#      without asking the provider).
+#      own (loopback, and a veth pair for broadcasts), /run and /var/lib on tmpfs and podman's
+#      storage in this run's folder under /var/tmp, so nothing (no bridge interface, iptables
+#      chain, storage, runc state) reaches or stays on the host; podman runs with runc and
+#      lowered ulimits. There: a mosquitto with a password on 127.0.0.1, the fixture server with
+#      a recorded Open-Meteo answer; `podman load` of both archives (one image, HEALTHCHECK from
+#      the docker one); the container with host networking: every retained topic `run --once`
+#      publishes also appears from the service, an Ecowitt push and a Tempest broadcast reach
+#      the bridge, the HEALTHCHECK passes, `podman stop` (SIGTERM) leaves `offline` and exit 0,
+#      a restart keeps /data (republishes without asking the provider).
+#   3. The Home Assistant app, the same image as the Supervisor starts it, against a stand-in
+#      Supervisor (Tests/HomeAssistantApp/supervisor.py): no broker, options -> retained topics,
+#      the YAML takeover, a wrong token.
+#   4. With --arm64 (about 4 min more): the arm64 image from the arm64 .deb beside DEB, its root
+#      unpacked from the OCI archive and its bridge run under qemu (in-namespace) in the same
+#      network namespace: the spine (every topic the amd64 image's run --once retains, then the
+#      service and SIGTERM -> offline).
 # Every stage's time is printed at the end. CONTAINER_KEEP=1 keeps the run's folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +34,8 @@ if [ "${1:-}" != --inside ]; then
   apt-get install -y -qq --no-install-recommends podman runc debootstrap mosquitto mosquitto-clients curl \
     python3 iproute2 >/dev/null
   t_tools=$((SECONDS - t0))
+  arm64=
+  if [ "${1:-}" = --arm64 ]; then arm64=1; shift; fi
   version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/WireContract/BridgeVersion.swift)
   deb=${1:-dist/release/weather2mqtt_${version}_amd64.deb}
   [ -f "$deb" ] || fail "$deb is missing: run deploy/release/build (or pass the .deb)"
@@ -36,23 +45,41 @@ if [ "${1:-}" != --inside ]; then
   t1=$SECONDS
   archive=$(deploy/container/build-image amd64 "$deb" "$x/images" | tail -n 1)
   t_build=$((SECONDS - t1))
+  arm64_archive=
+  if [ -n "$arm64" ]; then
+    arm64_deb=$(dirname "$deb")/$(basename "$deb" _amd64.deb)_arm64.deb
+    [ -f "$arm64_deb" ] || fail "--arm64: $arm64_deb is missing"
+    step "building the arm64 image from $arm64_deb"
+    t1=$SECONDS
+    arm64_archive=$(deploy/container/build-image arm64 "$arm64_deb" "$x/images" | tail -n 1)
+    t_build_arm64=$((SECONDS - t1))
+  fi
   status=0
-  unshare --net --mount --pid --fork --mount-proc "$0" --inside "$x" "$archive" || status=$?
+  unshare --net --mount --pid --fork --mount-proc "$0" --inside "$x" "$archive" "$arm64_archive" || status=$?
   times=$(cat "$x/times" 2>/dev/null || true)
-  printf 'container.sh: times\n%5d s  host tools\n%5d s  build-image amd64 (%s OCI, %s docker archive)\n%s\n%5d s  in all\n' \
-    "$t_tools" "$t_build" "$(du -h "$archive" | cut -f1)" "$(du -h "${archive%.oci.tar}.docker.tar" | cut -f1)" \
-    "$times" $((SECONDS - t0)) >&2
+  printf 'container.sh: times\n%5d s  host tools\n%5d s  build-image amd64 (%s OCI, %s docker archive)\n' \
+    "$t_tools" "$t_build" "$(du -h "$archive" | cut -f1)" "$(du -h "${archive%.oci.tar}.docker.tar" | cut -f1)" >&2
+  [ -z "$arm64_archive" ] || printf '%5d s  build-image arm64 (%s OCI)\n' "$t_build_arm64" "$(du -h "$arm64_archive" | cut -f1)" >&2
+  printf '%s\n%5d s  in all\n' "$times" $((SECONDS - t0)) >&2
   [ "$status" = 0 ] || fail "see above (exit $status)"
   step "OK"
   exit 0
 fi
 
 # --- inside the namespaces ---
-x=$2 archive=$3
+x=$2 archive=$3 arm64_archive=${4:-}
 docker_archive=${archive%.oci.tar}.docker.tar
 last=$SECONDS
 timed() { printf '%5d s  %s\n' $((SECONDS - last)) "$1" >>"$x/times"; last=$SECONDS; }
 ip link set lo up
+# A Tempest hub broadcasts to 255.255.255.255:50222 on its LAN. Here the LAN is a veth pair of
+# this namespace's own (it ends with it), with the default route, so such a broadcast is sent
+# and comes back to every socket bound to the port, as on a real network.
+ip link add w2m0 type veth peer name w2m1
+ip addr add 10.39.0.1/24 brd + dev w2m0
+ip link set w2m0 up
+ip link set w2m1 up
+ip route add default dev w2m0
 # podman and runc write under /run, /var/lib/containers and /etc/cni/net.d: here they are this
 # namespace's own.
 mount -t tmpfs tmpfs /run
@@ -132,6 +159,9 @@ stations:
     type: ecowitt
     listen: 127.0.0.1:$eco
     path: /data/report
+  - id: wind
+    type: tempest
+    listen: 0.0.0.0:50222
 YAML
 }
 write_config weather homeassistant container >"$x/config/weather2mqtt.yaml"
@@ -185,6 +215,24 @@ done
 case "$station" in *'"temperature"'*) ;; *) fail "the push did not reach weather/stations/roof/state: '$station'" ;; esac
 step "Ecowitt push: ${station:0:120}"
 timed "Ecowitt push"
+
+# A Tempest broadcast (obs_st, as the hub sends it each minute) reaches the bridge with host networking.
+python3 - "$repo/Tests/Fixtures/stations/tempest/doc_obs_st.json" "$now" <<'PY'
+import datetime, json, socket, sys
+message = json.load(open(sys.argv[1]))
+message["obs"][0][0] = int(datetime.datetime.fromisoformat(sys.argv[2].replace("Z", "+00:00")).timestamp())
+sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+sender.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+sender.sendto(json.dumps(message).encode(), ("255.255.255.255", 50222))
+PY
+for _ in $(seq 30); do
+  station=$(sub -t weather/stations/wind/state -C 1 -W 2 2>/dev/null || true)
+  case "$station" in *'"temperature"'*) break ;; esac
+  sleep 0.3
+done
+case "$station" in *'"temperature"'*) ;; *) fail "the Tempest broadcast did not reach weather/stations/wind/state: '$station'" ;; esac
+step "Tempest broadcast: ${station:0:120}"
+timed "Tempest broadcast"
 
 # The HEALTHCHECK: healthy now (podman runs it on demand: no systemd timer here).
 health=$(podman healthcheck run w2m 2>&1) || fail "the HEALTHCHECK fails on a healthy bridge: $health $(podman exec w2m weather2mqtt-healthcheck 2>&1)"
@@ -316,3 +364,63 @@ step "wrong token: '$(podman logs app 2>&1 | grep "refused")'"
 took=$(stop_app app)
 [ "$took" -lt 5 ] || fail "wrong token: podman stop took $took s (SIGTERM must end the wait)"
 timed "app: wrong token"
+
+[ -n "$arm64_archive" ] || exit 0
+
+# --- The arm64 image's bridge under qemu: its root unpacked from the OCI archive (the layer the
+# manifest names), entered with roots.sh's enter_arm64 (binfmt_misc in a user namespace of its
+# own), in this network namespace.
+# shellcheck source=deploy/debian/arm64/roots.sh
+source deploy/debian/arm64/roots.sh
+root=$x/arm64-root
+mkdir -p "$root" "$x/arm64-config"
+image_version=$(python3 - "$arm64_archive" "$x/arm64-layer.tar.gz" <<'PY'
+import json, sys, tarfile
+with tarfile.open(sys.argv[1]) as archive:
+    index = json.load(archive.extractfile("index.json"))
+    manifest = json.load(archive.extractfile("blobs/sha256/" + index["manifests"][0]["digest"].split(":")[1]))
+    config = json.load(archive.extractfile("blobs/sha256/" + manifest["config"]["digest"].split(":")[1]))
+    assert config["architecture"] == "arm64", config["architecture"]
+    assert "Healthcheck" in config["config"], "no Healthcheck in the arm64 image's configuration"
+    layer = archive.extractfile("blobs/sha256/" + manifest["layers"][0]["digest"].split(":")[1])
+    with open(sys.argv[2], "wb") as out:
+        out.write(layer.read())
+print(config["config"]["Labels"]["org.opencontainers.image.version"])
+PY
+)
+tar -xzf "$x/arm64-layer.tar.gz" -C "$root" --numeric-owner
+rm "$x/arm64-layer.tar.gz"
+write_config arm64 ha-arm64 arm64 >"$x/arm64-config/weather2mqtt.yaml"
+chmod 0644 "$x/arm64-config/weather2mqtt.yaml"
+timed "arm64: root unpacked from the OCI archive"
+said=$(BIND="$x/arm64-config:/config" enter_arm64 "$root" weather2mqtt --version)
+[ "$said" = "$image_version" ] || fail "arm64: weather2mqtt --version says $said, the image is $image_version"
+BIND="$x/arm64-config:/config" enter_arm64 "$root" env WEATHER2MQTT_NOW=$now \
+  /usr/local/bin/weather2mqtt-container run --once >"$x/arm64-once.log" 2>&1 || fail "arm64 run --once: $(tail "$x/arm64-once.log")"
+sub -t 'arm64/#' -t 'ha-arm64/#' --retained-only -F '%t' -W 3 2>/dev/null \
+  | sed 's|^arm64/|weather/|; s|^ha-arm64/|homeassistant/|; s|/arm64/|/container/|g' | sort >"$x/arm64.txt" || true
+missing=$(comm -23 "$x/expected.txt" "$x/arm64.txt")
+[ -z "$missing" ] || fail "arm64: retained by the amd64 image's run --once but not by the arm64 one: $missing"
+step "arm64 (qemu): weather2mqtt $said, run --once retained $(wc -l <"$x/arm64.txt") topics, every one of amd64's"
+timed "arm64: run --once under qemu"
+# The service under qemu, then SIGTERM. The pid is the process's own (the PID namespace is this one).
+rm -f "$x/arm64-config/pid"
+BIND="$x/arm64-config:/config" enter_arm64 "$root" sh -c \
+  'WEATHER2MQTT_NOW='"$now"' /usr/local/bin/weather2mqtt-container run & echo $! >/config/pid; wait $!' \
+  >"$x/arm64-run.log" 2>&1 &
+runner=$!
+state=
+for _ in $(seq 150); do
+  state=$(sub -t arm64/bridge/state -C 1 -W 2 2>/dev/null || true)
+  [ "$state" = online ] && [ -s "$x/arm64-config/pid" ] && break
+  kill -0 "$runner" 2>/dev/null || break
+  sleep 0.3
+done
+[ "$state" = online ] || fail "arm64: the service never published online: $(tail "$x/arm64-run.log")"
+kill -TERM "$(cat "$x/arm64-config/pid")"
+code=0
+wait "$runner" || code=$?
+after=$(sub -t arm64/bridge/state -C 1 -W 3 2>/dev/null || true)
+[ "$code" = 0 ] && [ "$after" = offline ] || fail "arm64: after SIGTERM: exit $code, bridge/state '$after': $(tail "$x/arm64-run.log")"
+step "arm64 (qemu): online, SIGTERM -> exit $code, $after"
+timed "arm64: the service and SIGTERM under qemu"
