@@ -2,6 +2,8 @@
 # CI: the container image (issue 39) built and run here without a Docker daemon, as root.
 #   .ci/container.sh [--arm64] [DEB]   (default: dist/release/weather2mqtt_<version>_amd64.deb,
 #                            made by deploy/release/build; nothing is compiled here)
+#   .ci/container.sh [--arm64] --images DIR   the images already in DIR (deploy/release/build
+#                            --images: dist/release/oci), tested as they are
 #   1. deploy/container/build-image amd64 DEB: the OCI and docker archives (Debian's archive only).
 #   2. Everything else inside `unshare --net --mount --pid --fork --mount-proc`: a network of its
 #      own (loopback, and a veth pair for broadcasts), /run and /var/lib on tmpfs and podman's
@@ -34,19 +36,28 @@ if [ "${1:-}" != --inside ]; then
   apt-get install -y -qq --no-install-recommends podman runc debootstrap mosquitto mosquitto-clients curl \
     python3 iproute2 >/dev/null
   t_tools=$((SECONDS - t0))
-  arm64=
+  arm64='' images=''
   if [ "${1:-}" = --arm64 ]; then arm64=1; shift; fi
+  if [ "${1:-}" = --images ]; then images=${2:?--images needs a folder}; shift 2; fi
   version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/WireContract/BridgeVersion.swift)
   deb=${1:-dist/release/weather2mqtt_${version}_amd64.deb}
-  [ -f "$deb" ] || fail "$deb is missing: run deploy/release/build (or pass the .deb)"
+  [ -n "$images" ] || [ -f "$deb" ] || fail "$deb is missing: run deploy/release/build (or pass the .deb)"
   x=$(mktemp -d /var/tmp/weather2mqtt-container.XXXXXX)
   [ -n "${CONTAINER_KEEP:-}" ] || trap 'rm -rf --one-file-system "$x"' EXIT
-  step "building the amd64 image from $deb"
   t1=$SECONDS
-  archive=$(deploy/container/build-image amd64 "$deb" "$x/images" | tail -n 1)
-  t_build=$((SECONDS - t1))
   arm64_archive=
-  if [ -n "$arm64" ]; then
+  if [ -n "$images" ]; then
+    archive=$(cd "$images" && pwd)/weather2mqtt_${version}_amd64.oci.tar
+    [ -f "$archive" ] || fail "$archive is missing"
+    [ -z "$arm64" ] || arm64_archive=${archive%_amd64.oci.tar}_arm64.oci.tar
+  else
+    step "building the amd64 image from $deb"
+    archive=$(deploy/container/build-image amd64 "$deb" "$x/images" | tail -n 1)
+  fi
+  t_build=$((SECONDS - t1))
+  build_label="build-image amd64"
+  [ -z "$images" ] || build_label="the images in $images, not built here"
+  if [ -n "$arm64" ] && [ -z "$images" ]; then
     arm64_deb=$(dirname "$deb")/$(basename "$deb" _amd64.deb)_arm64.deb
     [ -f "$arm64_deb" ] || fail "--arm64: $arm64_deb is missing"
     step "building the arm64 image from $arm64_deb"
@@ -57,9 +68,9 @@ if [ "${1:-}" != --inside ]; then
   status=0
   unshare --net --mount --pid --fork --mount-proc "$0" --inside "$x" "$archive" "$arm64_archive" || status=$?
   times=$(cat "$x/times" 2>/dev/null || true)
-  printf 'container.sh: times\n%5d s  host tools\n%5d s  build-image amd64 (%s OCI, %s docker archive)\n' \
-    "$t_tools" "$t_build" "$(du -h "$archive" | cut -f1)" "$(du -h "${archive%.oci.tar}.docker.tar" | cut -f1)" >&2
-  [ -z "$arm64_archive" ] || printf '%5d s  build-image arm64 (%s OCI)\n' "$t_build_arm64" "$(du -h "$arm64_archive" | cut -f1)" >&2
+  printf 'container.sh: times\n%5d s  host tools\n%5d s  %s (%s OCI, %s docker archive)\n' \
+    "$t_tools" "$t_build" "$build_label" "$(du -h "$archive" | cut -f1)" "$(du -h "${archive%.oci.tar}.docker.tar" | cut -f1)" >&2
+  [ -z "${t_build_arm64:-}" ] || printf '%5d s  build-image arm64 (%s OCI)\n' "$t_build_arm64" "$(du -h "$arm64_archive" | cut -f1)" >&2
   printf '%s\n%5d s  in all\n' "$times" $((SECONDS - t0)) >&2
   [ "$status" = 0 ] || fail "see above (exit $status)"
   step "OK"
@@ -393,9 +404,12 @@ rm "$x/arm64-layer.tar.gz"
 write_config arm64 ha-arm64 arm64 >"$x/arm64-config/weather2mqtt.yaml"
 chmod 0644 "$x/arm64-config/weather2mqtt.yaml"
 timed "arm64: root unpacked from the OCI archive"
+# The image's environment (a runtime would set it from the configuration).
+image_env=(env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+  WEATHER2MQTT_CONFIG=/config/weather2mqtt.yaml LANG=C.UTF-8 "WEATHER2MQTT_NOW=$now")
 said=$(BIND="$x/arm64-config:/config" enter_arm64 "$root" weather2mqtt --version)
 [ "$said" = "$image_version" ] || fail "arm64: weather2mqtt --version says $said, the image is $image_version"
-BIND="$x/arm64-config:/config" enter_arm64 "$root" env WEATHER2MQTT_NOW=$now \
+BIND="$x/arm64-config:/config" enter_arm64 "$root" "${image_env[@]}" \
   /usr/local/bin/weather2mqtt-container run --once >"$x/arm64-once.log" 2>&1 || fail "arm64 run --once: $(tail "$x/arm64-once.log")"
 sub -t 'arm64/#' -t 'ha-arm64/#' --retained-only -F '%t' -W 3 2>/dev/null \
   | sed 's|^arm64/|weather/|; s|^ha-arm64/|homeassistant/|; s|/arm64/|/container/|g' | sort >"$x/arm64.txt" || true
@@ -405,8 +419,8 @@ step "arm64 (qemu): weather2mqtt $said, run --once retained $(wc -l <"$x/arm64.t
 timed "arm64: run --once under qemu"
 # The service under qemu, then SIGTERM. The pid is the process's own (the PID namespace is this one).
 rm -f "$x/arm64-config/pid"
-BIND="$x/arm64-config:/config" enter_arm64 "$root" sh -c \
-  'WEATHER2MQTT_NOW='"$now"' /usr/local/bin/weather2mqtt-container run & echo $! >/config/pid; wait $!' \
+BIND="$x/arm64-config:/config" enter_arm64 "$root" "${image_env[@]}" sh -c \
+  '/usr/local/bin/weather2mqtt-container run & echo $! >/config/pid; wait $!' \
   >"$x/arm64-run.log" 2>&1 &
 runner=$!
 state=
