@@ -111,6 +111,7 @@ mosquitto_passwd -c -b "$x/passwords" bridge 's3cret w2m' >/dev/null
 printf 'listener %s 127.0.0.1\nallow_anonymous false\npassword_file %s\npersistence false\nlog_dest file %s\nuser root\n' \
   "$port" "$x/passwords" "$x/mosquitto.log" >"$x/mosquitto.conf"
 mosquitto -c "$x/mosquitto.conf" &
+broker_pid=$!
 sub() { mosquitto_sub -h 127.0.0.1 -p "$port" -u bridge -P 's3cret w2m' "$@"; }
 pub() { mosquitto_pub -h 127.0.0.1 -p "$port" -u bridge -P 's3cret w2m' "$@"; }
 for _ in $(seq 50); do pub -t probe -n 2>/dev/null && break; sleep 0.1; done
@@ -274,9 +275,46 @@ done
 [ -n "$current" ] || fail "the restarted container did not republish weather/nyc/current"
 [ "$(forecasts)" = "$asked" ] || fail "the restarted container asked the provider again ($asked, then $(forecasts) requests)"
 step "restart on the same /data ($(tr '\n' ' ' <"$x/data.txt")): republished, provider asked $asked times in all"
+timed "restart keeps /data"
+
+# The HEALTHCHECK fails once the broker is gone (and passes again once it is back).
+kill "$broker_pid"
+wait "$broker_pid" 2>/dev/null || true
+health=$(podman exec w2m weather2mqtt-healthcheck 2>&1) && fail "the HEALTHCHECK passes with the broker gone: $health"
+podman healthcheck run w2m >/dev/null 2>&1 && fail "podman healthcheck run passes with the broker gone"
+step "broker gone: HEALTHCHECK '$health'"
+mosquitto -c "$x/mosquitto.conf" &
+broker_pid=$!
+for _ in $(seq 100); do
+  [ "$(sub -t weather/bridge/state -C 1 -W 2 2>/dev/null || true)" = online ] && break
+  sleep 0.3
+done
+health=$(podman exec w2m weather2mqtt-healthcheck 2>&1) || fail "the HEALTHCHECK fails once the broker is back: $health"
 podman stop -t 20 w2m >/dev/null
 podman rm w2m >/dev/null
-timed "restart keeps /data"
+timed "HEALTHCHECK without the broker, and back"
+
+# ... and once the data is stale: three hours later, the provider failing.
+route() { # STATUS (0: the recording)
+  local response="{\"body_file\": \"$recording\", \"headers\": {\"Content-Type\": \"application/json\"}}"
+  [ "$1" = 0 ] || response="{\"status\": $1}"
+  curl -sf -X POST "$fixtures/__control/routes" -d "{\"path\": \"/v1/forecast\", \"responses\": [$response]}" >/dev/null
+}
+route 503
+podman run -d --name w2m --network host "${limits[@]}" -e WEATHER2MQTT_NOW=2026-02-07T00:40:00Z "${volumes[@]}" "$name" >/dev/null
+status=
+for _ in $(seq 60); do
+  status=$(sub -t weather/nyc/status -C 1 -W 2 2>/dev/null || true)
+  case "$status" in *'"state":"stale"'*) break ;; esac
+  sleep 0.5
+done
+case "$status" in *'"state":"stale"'*) ;; *) fail "three hours on, the provider failing: weather/nyc/status is ${status:0:200}" ;; esac
+health=$(podman exec w2m weather2mqtt-healthcheck 2>&1) && fail "the HEALTHCHECK passes on stale data: $health"
+step "stale data: HEALTHCHECK '$(printf '%s' "$health" | head -n 1)'"
+podman stop -t 20 w2m >/dev/null
+podman rm w2m >/dev/null
+route 0
+timed "HEALTHCHECK on stale data"
 
 # --- The Home Assistant app: the same image as the Supervisor starts it (SUPERVISOR_TOKEN,
 # /data/options.json, the app's config folder at /config, host networking), with a stand-in
