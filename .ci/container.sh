@@ -4,6 +4,9 @@
 #                            made by deploy/release/build; nothing is compiled here)
 #   .ci/container.sh [--arm64] --images DIR   the images already in DIR (deploy/release/build
 #                            --images: dist/release/oci), tested as they are
+#   0. Lints: deploy/homeassistant-app/lint.py (the app against the 2026 contract, its version
+#      against the release's), shellcheck, hadolint, yamllint (pinned, from PyPI, in a venv kept in
+#      $LINT_VENV, default /var/tmp/weather2mqtt-container-lint).
 #   1. deploy/container/build-image amd64 DEB: the OCI and docker archives (Debian's archive only).
 #   2. Everything else inside `unshare --net --mount --pid --fork --mount-proc`: a network of its
 #      own (loopback, and a veth pair for broadcasts), /run and /var/lib on tmpfs and podman's
@@ -33,13 +36,31 @@ if [ "${1:-}" != --inside ]; then
   [ "$(id -u)" -eq 0 ] || fail "run as root (chroot, namespaces)"
   t0=$SECONDS
   export DEBIAN_FRONTEND=noninteractive
+  version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/WireContract/BridgeVersion.swift)
   apt-get install -y -qq --no-install-recommends podman runc debootstrap mosquitto mosquitto-clients curl \
     python3 iproute2 >/dev/null
+  # The linters, from PyPI (pinned), in a venv kept between runs.
+  lint=${LINT_VENV:-/var/tmp/weather2mqtt-container-lint}
+  wanted=$(tr 'A-Z_' 'a-z-' <deploy/container/lint-requirements.txt | sort)
+  have=$("$lint/bin/pip" freeze 2>/dev/null | tr 'A-Z_' 'a-z-' | grep -xF "$wanted" | sort || true)
+  if [ "$have" != "$wanted" ]; then
+    python3 -m venv "$lint"
+    "$lint/bin/pip" install -q --disable-pip-version-check -r deploy/container/lint-requirements.txt
+  fi
   t_tools=$((SECONDS - t0))
+  t1=$SECONDS
+  python3 deploy/homeassistant-app/lint.py --image-version "$version" >&2
+  "$lint/bin/shellcheck" -x .ci/container.sh deploy/container/build-image deploy/container/release-images \
+    deploy/container/rootfs/* deploy/homeassistant-app/export deploy/homeassistant-app/weather2mqtt/weather2mqtt-app
+  "$lint/bin/hadolint" deploy/homeassistant-app/weather2mqtt/Dockerfile
+  "$lint/bin/yamllint" -d '{extends: default, rules: {line-length: {max: 120}, document-start: disable}}' \
+    deploy/homeassistant-app/repository.yaml deploy/homeassistant-app/weather2mqtt/config.yaml \
+    deploy/homeassistant-app/weather2mqtt/translations/en.yaml deploy/container/compose.yaml
+  t_lint=$((SECONDS - t1))
+  step "the app's lint, shellcheck, hadolint, yamllint: clean"
   arm64='' images=''
   if [ "${1:-}" = --arm64 ]; then arm64=1; shift; fi
   if [ "${1:-}" = --images ]; then images=${2:?--images needs a folder}; shift 2; fi
-  version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/WireContract/BridgeVersion.swift)
   deb=${1:-dist/release/weather2mqtt_${version}_amd64.deb}
   [ -n "$images" ] || [ -f "$deb" ] || fail "$deb is missing: run deploy/release/build (or pass the .deb)"
   x=$(mktemp -d /var/tmp/weather2mqtt-container.XXXXXX)
@@ -68,8 +89,8 @@ if [ "${1:-}" != --inside ]; then
   status=0
   unshare --net --mount --pid --fork --mount-proc "$0" --inside "$x" "$archive" "$arm64_archive" || status=$?
   times=$(cat "$x/times" 2>/dev/null || true)
-  printf 'container.sh: times\n%5d s  host tools\n%5d s  %s (%s OCI, %s docker archive)\n' \
-    "$t_tools" "$t_build" "$build_label" "$(du -h "$archive" | cut -f1)" "$(du -h "${archive%.oci.tar}.docker.tar" | cut -f1)" >&2
+  printf 'container.sh: times\n%5d s  host tools\n%5d s  lint\n%5d s  %s (%s OCI, %s docker archive)\n' \
+    "$t_tools" "$t_lint" "$t_build" "$build_label" "$(du -h "$archive" | cut -f1)" "$(du -h "${archive%.oci.tar}.docker.tar" | cut -f1)" >&2
   [ -z "${t_build_arm64:-}" ] || printf '%5d s  build-image arm64 (%s OCI)\n' "$t_build_arm64" "$(du -h "$arm64_archive" | cut -f1)" >&2
   printf '%s\n%5d s  in all\n' "$times" $((SECONDS - t0)) >&2
   [ "$status" = 0 ] || fail "see above (exit $status)"
