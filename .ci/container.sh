@@ -424,6 +424,32 @@ stop_app app >/dev/null
 rm "$x/app/config/weather2mqtt.yaml"
 timed "app: YAML takeover"
 
+# The broker named in the options wins over the Supervisor's (which points nowhere here).
+supervisor_mqtt "{\"host\": \"127.0.0.1\", \"port\": $(free_port), \"ssl\": false, \"protocol\": \"3.1.1\", \"username\": \"nobody\", \"password\": \"x\"}"
+cp "$x/app/data/options.json" "$x/app/options.saved"
+python3 - "$x/app/data/options.json" "$port" <<'PY'
+import json, sys
+options = json.load(open(sys.argv[1]))
+options.update({"mqtt": {"url": f"mqtt://127.0.0.1:{sys.argv[2]}", "username": "bridge", "password": "s3cret w2m"},
+                "base_topic": "override", "locations": [{"id": "nyc", "latitude": 40.7886, "longitude": -73.9661,
+                                                         "timezone": "America/New_York", "providers": "open-meteo"}]})
+json.dump(options, open(sys.argv[1], "w"))
+PY
+run_app app "$token"
+state=
+for _ in $(seq 50); do
+  state=$(sub -t override/bridge/state -C 1 -W 2 2>/dev/null || true)
+  [ "$state" = online ] && break
+  sleep 0.3
+done
+[ "$state" = online ] || fail "broker override: override/bridge/state is '$state': $(podman logs app 2>&1 | tail -n 10)"
+[ -n "$(sub -t override/nyc/current -C 1 -W 3 2>/dev/null || true)" ] || fail "broker override: no override/nyc/current"
+[ "$(lines app "(from this app's options)")" = 1 ] || fail "broker override: the log does not say the broker came from the options"
+step "broker override: '$(podman logs app 2>&1 | grep "from this app's options")', location nyc from the options"
+stop_app app >/dev/null
+mv "$x/app/options.saved" "$x/app/data/options.json"
+timed "app: the broker from the options wins"
+
 # A wrong token: one clear line, a wait, and a stop that does not wait for the timeout.
 run_app app wrong-token
 sleep 6
