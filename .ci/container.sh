@@ -409,8 +409,13 @@ timed "app: options -> retained topics"
 
 # The YAML takeover: a complete weather2mqtt.yaml in the app's config folder.
 write_config takeover ha-takeover takeover >"$x/app/config/weather2mqtt.yaml"
-chmod 0644 "$x/app/config/weather2mqtt.yaml"
+# First as a file editor may leave it, readable by root only: one line, a wait; then readable.
+chmod 0600 "$x/app/config/weather2mqtt.yaml"
 run_app app "$token"
+sleep 5
+[ "$(lines app "cannot be read by the bridge's user")" = 1 ] || fail "takeover: an unreadable file is not said once: $(podman logs app 2>&1 | tail -n 5)"
+running app || fail "takeover: the app stopped on an unreadable file"
+chmod 0644 "$x/app/config/weather2mqtt.yaml"
 state=
 for _ in $(seq 50); do
   state=$(sub -t takeover/bridge/state -C 1 -W 2 2>/dev/null || true)
