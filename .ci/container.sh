@@ -239,13 +239,17 @@ timed "the service online, every retained topic"
 curl -sf -X POST "http://127.0.0.1:$eco/data/report" \
   -d 'PASSKEY=0123&stationtype=GW1100&dateutc=now&tempf=68.0&humidity=50&baromabsin=29.92&windspeedmph=4.5&winddir=180' \
   >/dev/null || fail "the Ecowitt push was refused: $(podman logs w2m 2>&1 | tail -n 10)"
-station=
-for _ in $(seq 30); do
-  station=$(sub -t weather/stations/roof/state -C 1 -W 2 2>/dev/null || true)
-  case "$station" in *'"temperature"'*) break ;; esac
-  sleep 0.3
-done
-case "$station" in *'"temperature"'*) ;; *) fail "the push did not reach weather/stations/roof/state: '$station'" ;; esac
+# station_state ID WHAT: waits for the station's retained state with a temperature, in $station.
+station_state() {
+  station=
+  for _ in $(seq 30); do
+    station=$(sub -t "weather/stations/$1/state" -C 1 -W 2 2>/dev/null || true)
+    case "$station" in *'"temperature"'*) return 0 ;; esac
+    sleep 0.3
+  done
+  fail "$2 did not reach weather/stations/$1/state: '$station'"
+}
+station_state roof "the push"
 step "Ecowitt push: ${station:0:120}"
 timed "Ecowitt push"
 
@@ -258,12 +262,7 @@ sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 sender.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
 sender.sendto(json.dumps(message).encode(), ("255.255.255.255", 50222))
 PY
-for _ in $(seq 30); do
-  station=$(sub -t weather/stations/wind/state -C 1 -W 2 2>/dev/null || true)
-  case "$station" in *'"temperature"'*) break ;; esac
-  sleep 0.3
-done
-case "$station" in *'"temperature"'*) ;; *) fail "the Tempest broadcast did not reach weather/stations/wind/state: '$station'" ;; esac
+station_state wind "the Tempest broadcast"
 step "Tempest broadcast: ${station:0:120}"
 timed "Tempest broadcast"
 
@@ -408,6 +407,15 @@ step "options: stopped in $took s, offline"
 timed "app: options -> retained topics"
 
 # The YAML takeover: a complete weather2mqtt.yaml in the app's config folder.
+# bridge_online BASE: waits until BASE/bridge/state is online (at most about 15 s), in $state.
+bridge_online() {
+  state=
+  for _ in $(seq 50); do
+    state=$(sub -t "$1/bridge/state" -C 1 -W 2 2>/dev/null || true)
+    [ "$state" = online ] && return 0
+    sleep 0.3
+  done
+}
 write_config takeover ha-takeover takeover >"$x/app/config/weather2mqtt.yaml"
 # First as a file editor may leave it, readable by root only: one line, a wait; then readable.
 chmod 0600 "$x/app/config/weather2mqtt.yaml"
@@ -416,12 +424,7 @@ sleep 5
 [ "$(lines app "cannot be read by the bridge's user")" = 1 ] || fail "takeover: an unreadable file is not said once: $(podman logs app 2>&1 | tail -n 5)"
 running app || fail "takeover: the app stopped on an unreadable file"
 chmod 0644 "$x/app/config/weather2mqtt.yaml"
-state=
-for _ in $(seq 50); do
-  state=$(sub -t takeover/bridge/state -C 1 -W 2 2>/dev/null || true)
-  [ "$state" = online ] && break
-  sleep 0.3
-done
+bridge_online takeover
 [ "$state" = online ] || fail "takeover: takeover/bridge/state is '$state': $(podman logs app 2>&1 | tail -n 10)"
 [ "$(lines app "using /config/weather2mqtt.yaml")" = 1 ] || fail "takeover: not said once in the log"
 step "takeover: '$(podman logs app 2>&1 | grep "using /config")'"
@@ -441,12 +444,7 @@ options.update({"mqtt": {"url": f"mqtt://127.0.0.1:{sys.argv[2]}", "username": "
 json.dump(options, open(sys.argv[1], "w"))
 PY
 run_app app "$token"
-state=
-for _ in $(seq 50); do
-  state=$(sub -t override/bridge/state -C 1 -W 2 2>/dev/null || true)
-  [ "$state" = online ] && break
-  sleep 0.3
-done
+bridge_online override
 [ "$state" = online ] || fail "broker override: override/bridge/state is '$state': $(podman logs app 2>&1 | tail -n 10)"
 [ -n "$(sub -t override/nyc/current -C 1 -W 3 2>/dev/null || true)" ] || fail "broker override: no override/nyc/current"
 [ "$(lines app "(from this app's options)")" = 1 ] || fail "broker override: the log does not say the broker came from the options"
