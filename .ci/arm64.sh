@@ -112,19 +112,12 @@ enter_arm64 "$test_root" systemd-analyze verify --man=no /lib/systemd/system/wea
 timed "systemd-analyze verify"
 
 step "the bridge on a recorded answer, on arm64 and on amd64"
-python3 Tests/TestSupport/fixture_server.py 0 --ignore-stdin </dev/null >"$x/server.port" &
-server_pid=$!
-trap 'kill "$server_pid" 2>/dev/null; rm -rf "$x"' EXIT
-for _ in $(seq 50); do [ -s "$x/server.port" ] && break; sleep 0.1; done
-server=http://127.0.0.1:$(head -n 1 "$x/server.port")
-fixture=$repo/Tests/Fixtures/open-meteo/forecast_current_hourly_daily_newyork_iso8601.json
-[ -f "$fixture" ] || fail "$fixture is missing"
-curl -sf -X POST "$server/__control/routes" \
-  -d "{\"path\": \"/v1/forecast\", \"responses\": [{\"body_file\": \"$fixture\", \"headers\": {\"Content-Type\": \"application/json\"}}]}" \
-  >/dev/null || fail "the fixture server did not take the route"
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# shellcheck source=.ci/recording.sh
+source .ci/recording.sh
+serve_recording "$x" || fail "the recorded answer is not served"
+trap 'kill "$recording_pid" 2>/dev/null; rm -rf "$x"' EXIT
 mkdir -p "$x/out"
-BIND="$repo:/src $x/out:/out" enter_arm64 "$test_root" bash /src/deploy/debian/arm64/scenario.sh /usr/bin "$server" \
+BIND="$repo:/src $x/out:/out" enter_arm64 "$test_root" bash /src/deploy/debian/arm64/scenario.sh /usr/bin "$fixtures" \
   "$(free_port)" /out/arm64 || fail "the scenario in the arm64 root"
 timed "scenario on arm64 (under qemu)"
 # amd64: what .ci/deb.sh built (build-deb's flags, so nothing is rebuilt after it).
@@ -132,15 +125,10 @@ host_build=(swift build -c release --static-swift-stdlib --disable-local-rpath -
 "${host_build[@]}" --product weather2mqtt >&2
 "${host_build[@]}" --product weatherview >&2
 host_bin=$("${host_build[@]}" --show-bin-path)
-bash deploy/debian/arm64/scenario.sh "$host_bin" "$server" "$(free_port)" "$x/out/amd64" || fail "the scenario on amd64"
+bash deploy/debian/arm64/scenario.sh "$host_bin" "$fixtures" "$(free_port)" "$x/out/amd64" || fail "the scenario on amd64"
 timed "scenario on amd64"
 
-# The same payload bytes but for times (the clock is fixed; only status's next_poll, which has a
-# random jitter, differs) and the state folder (each run's own temporary one, in bridge/info).
-mask() {
-  sed -E -e 's/"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})"/"<time>"/g' \
-    -e 's/"state_dir":"[^"]*"/"state_dir":"<temporary>"/' "$1"
-}
+# The same payload bytes but for times and the temporary state folder (mask, .ci/recording.sh).
 if ! diff <(mask "$x/out/amd64/retained.txt") <(mask "$x/out/arm64/retained.txt") >"$x/retained.diff"; then
   fail "arm64 published other payloads than amd64: $(head -c 3000 "$x/retained.diff")"
 fi

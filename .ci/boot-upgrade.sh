@@ -11,7 +11,7 @@ if [ "${1:-}" != --inside ]; then
   exec unshare --net --mount --pid --fork --mount-proc "$0" --inside "$@"
 fi
 shift
-root=$1 www=$2 port=$3 previous=$4 version=$5 recording=$6
+root=$1 www=$2 port=$3 previous=$4 version=$5
 here=$(cd "$(dirname "$0")/.." && pwd)
 fail() { echo "boot-upgrade: FAIL: $*" >&2; [ -n "${leader:-}" ] && in_root journalctl --no-pager -n 40 >&2; exit 1; }
 step() { echo "boot-upgrade: $*" >&2; }
@@ -19,13 +19,9 @@ ip link set lo up
 x=$(mktemp -d)
 
 python3 -m http.server --bind 127.0.0.1 --directory "$www" "$port" >"$x/http.log" 2>&1 &
-python3 "$here/Tests/TestSupport/fixture_server.py" 0 --ignore-stdin </dev/null >"$x/fixture.port" &
-for _ in $(seq 50); do [ -s "$x/fixture.port" ] && break; sleep 0.1; done
-fixtures=http://127.0.0.1:$(head -n 1 "$x/fixture.port")
-curl -sf -X POST "$fixtures/__control/routes" \
-  -d "{\"path\": \"/v1/forecast\", \"responses\": [{\"body_file\": \"$recording\", \"headers\": {\"Content-Type\": \"application/json\"}}]}" \
-  >/dev/null || fail "the fixture server did not take the route"
-forecasts() { curl -sf "$fixtures/__control/log" | python3 -c 'import json, sys; print(sum(1 for r in json.load(sys.stdin) if r["path"] == "/v1/forecast"))'; }
+# shellcheck source=.ci/recording.sh
+source "$here/.ci/recording.sh"
+serve_recording "$x" || fail "the recorded answer is not served"
 
 # The user's configuration (an edit of the conffile), and for the test only: the clock of the
 # recording, a watchdog short enough to be seen fed, the e-ink unit drawing to a trace file.

@@ -124,7 +124,8 @@ podman() {
     --cgroup-manager cgroupfs --events-backend file "$@" 2> >(grep -v "unable to get systemd connection" >&2)
 }
 limits=(--ulimit nofile=4096:4096 --ulimit nproc=4096:4096)
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# shellcheck source=.ci/recording.sh
+source .ci/recording.sh
 
 # The broker, with a password (no anonymous access).
 port=$(free_port)
@@ -140,15 +141,7 @@ pub -t probe -n || fail "mosquitto does not accept the password: $(cat "$x/mosqu
 mosquitto_pub -h 127.0.0.1 -p "$port" -t probe -n 2>/dev/null && fail "mosquitto accepts anonymous clients"
 
 # The recorded Open-Meteo answer.
-python3 Tests/TestSupport/fixture_server.py 0 --ignore-stdin </dev/null >"$x/fixture.port" &
-for _ in $(seq 50); do [ -s "$x/fixture.port" ] && break; sleep 0.1; done
-fixtures=http://127.0.0.1:$(head -n 1 "$x/fixture.port")
-recording=$repo/Tests/Fixtures/open-meteo/forecast_current_hourly_daily_newyork_iso8601.json
-curl -sf -X POST "$fixtures/__control/routes" \
-  -d "{\"path\": \"/v1/forecast\", \"responses\": [{\"body_file\": \"$recording\", \"headers\": {\"Content-Type\": \"application/json\"}}]}" \
-  >/dev/null || fail "the fixture server did not take the route"
-forecasts() { curl -sf "$fixtures/__control/log" | python3 -c 'import json, sys
-print(sum(1 for r in json.load(sys.stdin) if r["path"] == "/v1/forecast"))'; }
+serve_recording "$x" || fail "the recorded answer is not served"
 timed "broker and fixture server"
 
 # Both archives load; they are one image (the same configuration), its HEALTHCHECK read from the
@@ -315,12 +308,7 @@ podman rm w2m >/dev/null
 timed "HEALTHCHECK without the broker, and back"
 
 # ... and once the data is stale: three hours later, the provider failing.
-route() { # STATUS (0: the recording)
-  local response="{\"body_file\": \"$recording\", \"headers\": {\"Content-Type\": \"application/json\"}}"
-  [ "$1" = 0 ] || response="{\"status\": $1}"
-  curl -sf -X POST "$fixtures/__control/routes" -d "{\"path\": \"/v1/forecast\", \"responses\": [$response]}" >/dev/null
-}
-route 503
+route_forecast 503
 podman run -d --name w2m --network host "${limits[@]}" -e WEATHER2MQTT_NOW=2026-02-07T00:40:00Z "${volumes[@]}" "$name" >/dev/null
 status=
 for _ in $(seq 60); do
@@ -333,7 +321,7 @@ health=$(podman exec w2m weather2mqtt-healthcheck 2>&1) && fail "the HEALTHCHECK
 step "stale data: HEALTHCHECK '$(printf '%s' "$health" | head -n 1)'"
 podman stop -t 20 w2m >/dev/null
 podman rm w2m >/dev/null
-route 0
+route_forecast 0
 timed "HEALTHCHECK on stale data"
 
 # --- The Home Assistant app: the same image as the Supervisor starts it (SUPERVISOR_TOKEN,

@@ -46,7 +46,8 @@ cleanup() {
   rm -rf "$x"
 }
 trap cleanup EXIT
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# shellcheck source=.ci/recording.sh
+source .ci/recording.sh
 
 # 1. The release.
 step "deploy/release/build --key (a key made for this run)"
@@ -89,15 +90,9 @@ ln -sfn stable "$www/site"
 port=$(free_port)
 python3 -m http.server --bind 127.0.0.1 --directory "$www" "$port" >"$x/http.log" 2>&1 &
 pids+=($!)
-server_port_file=$x/fixture.port
-python3 Tests/TestSupport/fixture_server.py 0 --ignore-stdin </dev/null >"$server_port_file" &
-pids+=($!)
-for _ in $(seq 50); do [ -s "$server_port_file" ] && curl -sf "http://127.0.0.1:$port/site/dists/stable/Release" >/dev/null && break; sleep 0.1; done
-fixtures=http://127.0.0.1:$(head -n 1 "$server_port_file")
-recording=$repo/Tests/Fixtures/open-meteo/forecast_current_hourly_daily_newyork_iso8601.json
-curl -sf -X POST "$fixtures/__control/routes" \
-  -d "{\"path\": \"/v1/forecast\", \"responses\": [{\"body_file\": \"$recording\", \"headers\": {\"Content-Type\": \"application/json\"}}]}" \
-  >/dev/null || fail "the fixture server did not take the route"
+for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/site/dists/stable/Release" >/dev/null && break; sleep 0.1; done
+serve_recording "$x" || fail "the recorded answer is not served"
+pids+=("$recording_pid")
 timed "repositories served"
 
 # The README's install block, as a user pastes it, with the published address replaced.
@@ -156,12 +151,7 @@ for userland in $userlands; do
   timed "$suite $arch: scenario"
 done
 
-# The same payload bytes in every userland but for times (the clock is fixed; status's next_poll
-# has a random jitter) and each run's temporary state folder (as .ci/arm64.sh compares).
-mask() {
-  sed -E -e 's/"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})"/"<time>"/g' \
-    -e 's/"state_dir":"[^"]*"/"state_dir":"<temporary>"/' "$1"
-}
+# The same payload bytes in every userland but for times and the temporary state folder (mask).
 first=${userlands%% *}
 for userland in $userlands; do
   diff <(mask "$x/out/release-$first/retained.txt") <(mask "$x/out/release-$userland/retained.txt") >"$x/retained.diff" \
@@ -198,7 +188,7 @@ enter_amd64 "$boot" bash -euxc "$block" >"$x/boot.install.log" 2>&1 \
 enter_amd64 "$boot" apt-get install -y -q --no-install-recommends systemd systemd-sysv >>"$x/boot.install.log" 2>&1 \
   || fail "systemd in the boot root: $(tail -n 20 "$x/boot.install.log")"
 [ "$(enter_amd64 "$boot" dpkg-query -W -f='${Version}' weather2mqtt)" = "$previous" ] || fail "$previous is not what was installed"
-bash .ci/boot-upgrade.sh "$boot" "$www" "$port" "$previous" "$version" "$recording" || fail "the booted upgrade"
+bash .ci/boot-upgrade.sh "$boot" "$www" "$port" "$previous" "$version" || fail "the booted upgrade"
 timed "booted: upgrade, watchdog, push, journal, remove, purge"
 
 step "OK: dist/release ($version) installs from its repository in Debian ${userlands:-(no userland)}, booted in bookworm-amd64"
