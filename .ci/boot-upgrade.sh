@@ -37,15 +37,10 @@ stations:
     type: ecowitt
     listen: 127.0.0.1:8088
 locations:
-  - id: nyc
-    name: New York
-    latitude: 40.7886
-    longitude: -73.9661
-    timezone: America/New_York
-    interval: 15m
+$recording_location
     station: garden
 YAML
-now=2026-02-06T21:40:00Z
+now=$recording_now
 mkdir -p "$root/etc/systemd/system/weather2mqtt.service.d" "$root/etc/systemd/system/weatherview-eink.service.d"
 printf '[Service]\nEnvironment=WEATHER2MQTT_NOW=%s\nWatchdogSec=6s\n' "$now" >"$root/etc/systemd/system/weather2mqtt.service.d/ci.conf"
 printf '[Service]\nEnvironment=WEATHER2MQTT_NOW=%s\nEnvironment=WEATHERVIEW_DEVICE=trace:/run/weatherview/panel.trace\nEnvironment=WEATHERVIEW_LOCATION=nyc\n' \

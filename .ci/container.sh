@@ -158,7 +158,7 @@ timed "podman load (both archives)"
 
 # The configuration, as a user writes it into the volume mounted at /config.
 eco=$(free_port)
-now=2026-02-06T21:40:00Z
+now=$recording_now
 mkdir -p "$x/config" "$x/data"
 write_config() { # BASE PREFIX CLIENT
   cat <<YAML
@@ -174,12 +174,7 @@ contact: ci@example.com
 providers:
   open-meteo: { base_url: $fixtures }
 locations:
-  - id: nyc
-    name: New York
-    latitude: 40.7886
-    longitude: -73.9661
-    timezone: America/New_York
-    interval: 15m
+$recording_location
 stations:
   - id: roof
     type: ecowitt

@@ -7,11 +7,25 @@
 #   route_forecast N     /v1/forecast answers the recording (0) or HTTP status N from now on
 #   forecasts            how many forecasts the server was asked
 #   free_port            a free TCP port on 127.0.0.1
+#   recording_location   the `locations:` entry the recording answers for (YAML), and
+#   recording_now        the instant it is fresh at (WEATHER2MQTT_NOW)
 #   mask FILE            retained messages (topic, tab, payload) with times and the temporary
 #                        state folder masked: the clock is fixed, but status's next_poll has a random
 #                        jitter and each run has its own state folder (in bridge/info)
 ci_repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 recording=$ci_repo/Tests/Fixtures/open-meteo/forecast_current_hourly_daily_newyork_iso8601.json
+# shellcheck disable=SC2034 # read by the scripts that source this
+recording_now=2026-02-06T21:40:00Z
+# shellcheck disable=SC2034
+recording_location=$(cat <<'YAML'
+  - id: nyc
+    name: New York
+    latitude: 40.7886
+    longitude: -73.9661
+    timezone: America/New_York
+    interval: 15m
+YAML
+)
 
 serve_recording() {
   python3 "$ci_repo/Tests/TestSupport/fixture_server.py" 0 --ignore-stdin </dev/null >"$1/fixture.port" &

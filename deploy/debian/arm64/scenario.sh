@@ -8,7 +8,10 @@
 # SERVER_URL serves Open-Meteo's /v1/forecast (the New York recording). Exits non-zero on failure.
 set -euo pipefail
 bin=$1 server=$2 port=$3 out=$4
-now=2026-02-06T21:40:00Z
+# The recording's location and clock (.ci/recording.sh; /src in an arm64 root is this repository).
+# shellcheck source=.ci/recording.sh
+source "$(dirname "$0")/../../../.ci/recording.sh"
+now=$recording_now
 fail() { echo "scenario: FAIL: $*" >&2; exit 1; }
 mkdir -p "$out"
 work=$(mktemp -d)
@@ -38,12 +41,7 @@ contact: ci@example.com
 providers:
   open-meteo: { base_url: $server }
 locations:
-  - id: nyc
-    name: New York
-    latitude: 40.7886
-    longitude: -73.9661
-    timezone: America/New_York
-    interval: 15m
+$recording_location
 YAML
 broker=mqtt://127.0.0.1:$port
 
