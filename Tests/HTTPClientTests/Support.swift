@@ -98,7 +98,9 @@ func closedPort() throws -> Int {
 }
 
 /// Polls `condition` every 50 ms until it holds or `seconds` pass (stretched under emulation).
-func waitUntil(seconds: Double = 5, _ condition: () throws -> Bool) async throws -> Bool {
+/// The default is long: it costs nothing when the condition holds, and under qemu among the other
+/// tests' load 20 s was once not enough for a loopback server to see a request (CI, session 12).
+func waitUntil(seconds: Double = 15, _ condition: () throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(TestTiming.seconds(seconds) * 1000))
     while ContinuousClock.now < deadline {
         if try condition() { return true }
