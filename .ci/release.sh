@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI: the release as users get it (issue 42), on this x86_64 machine, as root.
 #   1. deploy/release/build --key (a key made here, as the forge hands it its secret key): both
-#      packages, SHA256SUMS and its signature, the signed apt repository, the changelogs.
+#      packages, SHA256SUMS and its signature, the signed apt repository, the changelogs, the
+#      container images and the Home Assistant app repository (tested by container.sh).
 #   2. The repository served over HTTP from 127.0.0.1, with the version before this one (the same
 #      packages relabelled 0.1.0: what is tested is the upgrade's path), the release signed by
 #      another key, and the release unsigned beside it.
@@ -57,10 +58,14 @@ printed=$(deploy/release/build --key "$x/release.key" | tail -n 1)
 version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/WireContract/BridgeVersion.swift)
 for file in "weather2mqtt_${version}_amd64.deb" "weather2mqtt_${version}_arm64.deb" SHA256SUMS SHA256SUMS.gpg CHANGELOG.md \
   changelog.Debian apt/dists/stable/InRelease apt/dists/stable/Release.gpg apt/weather2mqtt-archive-keyring.gpg \
-  apt/weather2mqtt-archive-keyring.asc apt/dists/stable/main/binary-amd64/Packages.xz apt/dists/stable/main/binary-arm64/Packages.gz; do
+  apt/weather2mqtt-archive-keyring.asc apt/dists/stable/main/binary-amd64/Packages.xz apt/dists/stable/main/binary-arm64/Packages.gz \
+  "oci/weather2mqtt_${version}_amd64.oci.tar" "oci/weather2mqtt_${version}_arm64.oci.tar" "oci/weather2mqtt_${version}.oci.tar" \
+  "oci/weather2mqtt_${version}_amd64.docker.tar" oci/SHA256SUMS homeassistant-app/repository.yaml \
+  homeassistant-app/weather2mqtt/config.yaml homeassistant-app/weather2mqtt/icon.png; do
   [ -s "dist/release/$file" ] || fail "dist/release/$file is missing"
 done
 (cd dist/release && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS does not match the packages"
+(cd dist/release/oci && sha256sum --quiet -c SHA256SUMS) || fail "oci/SHA256SUMS does not match the images"
 gpgv --keyring dist/release/apt/weather2mqtt-archive-keyring.gpg dist/release/SHA256SUMS.gpg dist/release/SHA256SUMS 2>/dev/null \
   || fail "SHA256SUMS.gpg does not verify with the repository's key"
 grep -q "^Version: $version" dist/release/apt/dists/stable/main/binary-arm64/Packages || fail "the arm64 index is not version $version"
