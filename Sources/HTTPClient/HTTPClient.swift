@@ -25,6 +25,9 @@ public final class HTTPClient: Sendable {
         loop.stop()
     }
 
+    /// How many requests wait in the queue for a free slot.
+    var queuedCount: Int { loop.queuedCount }
+
     /// Sends `request` and returns the final response (after redirects), whatever its status.
     ///
     /// Cancelling the calling task removes the request at once (queued or on the wire) and

@@ -78,6 +78,9 @@ final class TransferLoop: Sendable {
         }
     }
 
+    /// How many requests wait for a free slot (what tests wait on before cancelling one).
+    var queuedCount: Int { shared.withLock { $0.queue.count } }
+
     /// Queues `job`, or resumes it at once when it was cancelled meanwhile.
     func submit(_ job: Job) {
         let accepted = shared.withLock { state in

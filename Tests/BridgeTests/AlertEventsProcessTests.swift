@@ -47,6 +47,7 @@ struct AlertEventsProcessTests {
     /// A `mosquitto_sub` on `filter` that has its subscription acknowledged before returning;
     /// `stop()` gives every message it received as (topic, payload).
     final class Subscriber: @unchecked Sendable {
+        static let marker = "weather/test-marker/alerts/event"
         let process = Process()
         let output: OutputCollector
 
@@ -58,19 +59,19 @@ struct AlertEventsProcessTests {
             process.standardError = FileHandle.nullDevice
             output = OutputCollector(pipe.fileHandleForReading)
             try process.run()
-            let deadline = Date().addingTimeInterval(10)
-            while !output.text().contains("SUBACK"), Date() < deadline { usleep(10_000) }
+            _ = waitUntil(seconds: 10) { output.text().contains("SUBACK") }
         }
 
-        func stop() -> [(topic: String, payload: String)] {
-            // The bridge has exited after its acknowledged QoS 1 publishes; give the broker's
-            // deliveries a moment to arrive, then stop.
-            usleep(300_000)
+        /// The bridge has exited after its acknowledged QoS 1 publishes, so the broker has them: a
+        /// marker published now reaches this subscriber after every one of them.
+        func stop(broker: TestBroker) throws -> [(topic: String, payload: String)] {
+            try broker.publish(Self.marker, "end")
+            #expect(waitUntil { output.text().contains(Self.marker) }, "no marker: \(output.text())")
             kill(process.processIdentifier, SIGKILL)  // SIGTERM may be blocked, inherited from the runner
             process.waitUntilExit()
-            usleep(50_000)
-            return output.text().split(separator: "\n").compactMap { line in
-                guard line.hasPrefix("weather/"), let tab = line.lastIndex(of: "\t") else { return nil }
+            return output.finish().split(separator: "\n").compactMap { line in
+                guard line.hasPrefix("weather/"), !line.hasPrefix(Self.marker), let tab = line.lastIndex(of: "\t")
+                else { return nil }
                 return (
                     String(line[..<tab]), String(decoding: hexBytes(line[line.index(after: tab)...]), as: UTF8.self)
                 )
@@ -83,7 +84,7 @@ struct AlertEventsProcessTests {
         let subscriber = try Subscriber(port: broker.port, filter: "weather/+/alerts/event")
         let result = try BridgeProcess.run(
             ["run", "--once", "--config", config], environment: ["WEATHER2MQTT_NOW": now])
-        let messages = subscriber.stop()
+        let messages = try subscriber.stop(broker: broker)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let validator = try SchemaValidator.repository()
         return try messages.map { message in

@@ -82,7 +82,7 @@ struct BridgeEndToEndTests {
         defer { bridge.kill() }
 
         #expect(
-            try eventually {
+            try waitUntil {
                 let topics = try broker.retained("weather/#", timeout: 0.5)
                 return topics["weather/bridge/state"] == "online" && topics["weather/nyc/current"] != nil
             }, "stderr: \(bridge.stderr)")
@@ -91,7 +91,7 @@ struct BridgeEndToEndTests {
         let before = try server.requests().count
         try broker.restart()
         #expect(
-            try eventually(timeout: 20) {
+            try waitUntil(seconds: 20) {
                 let topics = try broker.retained("weather/#", timeout: 0.5)
                 return topics["weather/bridge/state"] == "online" && topics["weather/nyc/daily"] != nil
             }, "stderr: \(bridge.stderr)")

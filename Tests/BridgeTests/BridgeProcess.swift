@@ -90,6 +90,10 @@ final class BridgeProcess: @unchecked Sendable {
 
     var stderr: String { errors?.text() ?? "" }
 
+    /// After the process exited: all it wrote to stderr, including what the reader had not
+    /// collected yet.
+    func finishedStderr() -> String { errors?.finish() ?? "" }
+
     /// SIGTERM, then waits (bounded) for the exit status.
     @discardableResult
     func terminate(timeout: Double = 10) -> Int32? {
@@ -149,14 +153,4 @@ final class OutputCollector: @unchecked Sendable {
         lock.unlock()
         return text()
     }
-}
-
-/// Polls `condition` every 50 ms until it holds or `timeout` seconds pass (stretched under emulation).
-func eventually(timeout: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(TestTiming.seconds(timeout))
-    while Date() < deadline {
-        if try condition() { return true }
-        usleep(50_000)
-    }
-    return try condition()
 }

@@ -158,9 +158,9 @@ struct BudgetEdgeTests {
             Self.config(broker: broker, server: server, state: state, budgets: budgets, providers: "[open-meteo]"))
         let bridge = try BridgeProcess(
             ["run", "--config", config], environment: ["WEATHER2MQTT_NOW": Self.now])
-        #expect(try eventually { try server.requests(to: Self.forecastPath).count >= 4 }, "stderr: \(bridge.stderr)")
+        #expect(try waitUntil { try server.requests(to: Self.forecastPath).count >= 4 }, "stderr: \(bridge.stderr)")
         // Sixteen may be in flight at once, but only four fit: the others are not asked.
-        #expect(try !eventually(timeout: 1) { try server.requests(to: Self.forecastPath).count > 4 })
+        #expect(try !waitUntil(seconds: 1) { try server.requests(to: Self.forecastPath).count > 4 })
         #expect(try Self.saved(state) == budgets, "budget.json before the answers")
         bridge.kill()
 
@@ -245,7 +245,7 @@ struct BudgetEdgeTests {
             return files.filter { $0.hasPrefix("location-") && $0.hasSuffix(".json") }.count >= 16
         }
         #expect(
-            try eventually { try server.requests(to: Self.forecastPath).filter(\.completed).count >= 20 && saved() },
+            try waitUntil { try server.requests(to: Self.forecastPath).filter(\.completed).count >= 20 && saved() },
             "stderr: \(bridge.stderr)")
         let answered = Set(try server.requests(to: Self.forecastPath).filter(\.completed).compactMap(Self.latitude))
         #expect(answered.count == 20)

@@ -186,14 +186,9 @@ final class NotifySocket: Sendable {
     var messages: [Message] { inbox.lock.withLock { inbox.messages } }
     var texts: [String] { messages.map(\.text) }
 
-    /// Polls the messages every 50 ms until `condition` holds or `timeout` seconds pass.
+    /// Whether the messages come to satisfy `condition` within `timeout` seconds (``waitUntil``).
     func waitFor(timeout: Double, _ condition: ([Message]) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition(messages) { return true }
-            usleep(50_000)
-        }
-        return condition(messages)
+        waitUntil(seconds: timeout) { condition(messages) }
     }
 
     /// The reader sees `closed` within its receive timeout and closes the socket.

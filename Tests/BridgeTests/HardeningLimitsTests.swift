@@ -86,7 +86,6 @@ struct HardeningLimitsTests {
             usleep(10_000)
         }
         let status = bridge.wait(timeout: 5)
-        usleep(50_000)  // the collectors drain the last bytes
-        return (status, bridge.stderr, peakKB)
+        return (status, bridge.finishedStderr(), peakKB)
     }
 }

@@ -152,7 +152,7 @@ struct HardeningSecretsTests {
         // The service, once more later, until both locations have failed again; then SIGTERM.
         let service = try BridgeProcess(["run", "--config", config], environment: at("2026-02-06T23:40:00Z"))
         #expect(
-            eventually(timeout: 15) { lines(of: service.stderr, containing: "refresh failed").count >= 2 },
+            waitUntil(seconds: 15) { lines(of: service.stderr, containing: "refresh failed").count >= 2 },
             "\(service.stderr)")
         #expect(service.terminate() == 0, "\(service.stderr)")
         written.append(("run stderr", service.stderr))

@@ -67,8 +67,7 @@ enum MosquittoTools {
         }
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        usleep(50_000)  // let the collectors drain the last bytes
-        return (process.terminationStatus, output.text(), errors.text())
+        return (process.terminationStatus, output.finish(), errors.finish())
     }
 }
 

@@ -144,7 +144,7 @@ struct HardeningTLSTests {
         // Every failure says why and announces the wait before the next attempt: a broker refusing
         // from the start gets the plain backoff (1, 2, 4, 8 s, then the 10 s cap), no quick burst.
         // The service is still at it.
-        #expect(eventually(timeout: 20) { lines(of: service.stderr, containing: "MQTT connection failed").count >= 4 })
+        #expect(waitUntil(seconds: 20) { lines(of: service.stderr, containing: "MQTT connection failed").count >= 4 })
         let attempts = lines(of: service.stderr, containing: "MQTT connection failed")
         #expect(attempts.allSatisfy { $0.contains(refusal.message) }, "\(attempts)")
         let delays = attempts.prefix(4).map(Self.announcedDelay)

@@ -17,7 +17,7 @@ struct HomeAssistantRemovalOrderTests {
             environment: HomeAssistantIntegrationTests.environment)
         let device = "homeassistant/device/weather2mqtt_brooklyn/config"
         #expect(
-            try eventually(timeout: 20) {
+            try waitUntil(seconds: 20) {
                 try setup.broker.retained("homeassistant/#", timeout: 1)[device] != nil
                     && setup.broker.retained("weather/brooklyn/status", timeout: 1).count == 1
             }, "stderr: \(first.stderr)")
@@ -36,7 +36,11 @@ struct HomeAssistantRemovalOrderTests {
         try watcher.run()
         // SIGKILL: the test runner's blocked signals are inherited, so SIGTERM would not end it.
         defer { if watcher.isRunning { kill(watcher.processIdentifier, SIGKILL) } }
-        Thread.sleep(forTimeInterval: 1)  // its retained burst first
+        // Subscribed once its retained burst (the device's configuration) has arrived.
+        #expect(
+            waitUntil(seconds: 10) {
+                (try? String(contentsOfFile: log, encoding: .utf8))?.contains(device + " ") == true
+            })
 
         let second = try BridgeProcess(
             [
@@ -46,9 +50,15 @@ struct HomeAssistantRemovalOrderTests {
             environment: HomeAssistantIntegrationTests.environment)
         defer { second.kill() }
         #expect(
-            try eventually(timeout: 20) { try setup.broker.retained("weather/brooklyn/#", timeout: 1).isEmpty },
+            try waitUntil(seconds: 20) { try setup.broker.retained("weather/brooklyn/#", timeout: 1).isEmpty },
             "stderr: \(second.stderr)")
-        Thread.sleep(forTimeInterval: 0.5)
+        // The device's empty configuration reached the watcher; a second one would follow soon.
+        func clearedDevice() -> Int {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+                .filter { $0.hasPrefix(device + " ") && $0.hasSuffix(" 0") }.count
+        }
+        #expect(waitUntil(seconds: 10) { clearedDevice() >= 1 })
+        _ = waitUntil(seconds: 0.5) { clearedDevice() > 1 }
         kill(watcher.processIdentifier, SIGKILL)
         watcher.waitUntilExit()
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)

@@ -46,7 +46,7 @@ struct RepublishTests {
         }
         var before: [String: String] = [:]
         #expect(
-            try eventually {
+            try waitUntil {
                 before = try snapshot()
                 // The snapshot is of a settled bridge: status says `ok` (it is `waiting` first).
                 return large.allSatisfy { before[$0] != nil }
@@ -57,7 +57,7 @@ struct RepublishTests {
         try broker.restart()
         var after: [String: String] = [:]
         #expect(
-            try eventually(timeout: 20) {
+            try waitUntil(seconds: 20) {
                 after = try snapshot()
                 return after.keys.sorted() == before.keys.sorted()
             }, "stderr: \(bridge.stderr)")

@@ -61,13 +61,13 @@ struct ResilienceTests {
         try setup.server.route("/v1/forecast", [.file(Self.fixture)])
         let bridge = try BridgeProcess(["run", "--config", setup.config], environment: ["WEATHER2MQTT_NOW": Self.now])
         #expect(
-            try eventually {
+            try waitUntil {
                 try setup.broker.retained("weather/nyc/current", timeout: 0.5)["weather/nyc/current"] != nil
             }, "stderr: \(bridge.stderr)")
         bridge.kill()
         // The last will says what happened.
         #expect(
-            try eventually {
+            try waitUntil {
                 try setup.broker.retained("weather/bridge/state", timeout: 0.5)["weather/bridge/state"] == "offline"
             })
 
@@ -80,7 +80,7 @@ struct ResilienceTests {
             ["run", "--config", setup.config], environment: ["WEATHER2MQTT_NOW": Self.now])
         defer { restarted.kill() }
         #expect(
-            try eventually {
+            try waitUntil {
                 let topics = try setup.broker.retained("weather/#", timeout: 0.5)
                 return topics["weather/nyc/current"] != nil && topics["weather/nyc/daily"] != nil
                     && topics["weather/bridge/state"] == "online"
@@ -157,7 +157,7 @@ struct ResilienceTests {
         let setup = try Self.setup()
         try setup.server.route("/v1/forecast", [.hang])
         let bridge = try BridgeProcess(["run", "--config", setup.config], environment: ["WEATHER2MQTT_NOW": Self.now])
-        #expect(try eventually { (try setup.server.requests().count) >= 1 }, "stderr: \(bridge.stderr)")
+        #expect(try waitUntil { (try setup.server.requests().count) >= 1 }, "stderr: \(bridge.stderr)")
         // The hanging request ends only at the bridge's 30 s request timeout: a shutdown that waited
         // for it would still be running when `terminate` stops waiting, and `terminate` gives nil.
         #expect(bridge.terminate(timeout: 20) == 0, "stderr: \(bridge.stderr)")

@@ -79,7 +79,7 @@ struct StationBridgeTests {
 
         /// Waits until `current`'s source of `field` is `source`; the payload then.
         func waitFor(_ field: String, from source: String, timeout: Double = 15) throws -> [String: Any] {
-            let arrived = try eventually(timeout: timeout) { try self.source(field) == source }
+            let arrived = try waitUntil(seconds: timeout) { try self.source(field) == source }
             #expect(arrived, "sources.\(field) never became \(source); stderr: \(bridge.stderr)")
             return try #require(try current())
         }
@@ -97,7 +97,7 @@ struct StationBridgeTests {
                         elevation: 0
                         match: { passkey: E77D0FB57F98FAF6317D3A20DB83D8ED }
                     """)
-            #expect(try eventually { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
+            #expect(try waitUntil { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
             return running
         }
     }
@@ -115,8 +115,8 @@ struct StationBridgeTests {
                     max_age: 30s
                 """)
         defer { running.bridge.terminate() }
-        #expect(try eventually { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
-        #expect(try eventually { try running.source("temperature") == "open-meteo" })
+        #expect(try waitUntil { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
+        #expect(try waitUntil { try running.source("temperature") == "open-meteo" })
         let event = String(decoding: Fixtures.bytes("stations/rtl_433", "fineoffset_ws90_weewxsdr.json"), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         try running.broker.publish("rtl_433/sdr/events", event)
@@ -129,7 +129,7 @@ struct StationBridgeTests {
         let sources = try #require(current["sources"] as? [String: String])
         #expect(sources["humidity"] == "station:roof")
         #expect(sources["condition"] == "open-meteo")
-        #expect(try eventually { try running.status() == "fresh" })
+        #expect(try waitUntil { try running.status() == "fresh" })
         let validator = try SchemaValidator.repository()
         for (topic, schema) in [
             ("weather/bergen/current", "current"), ("weather/stations/roof/status", "station-status"),
@@ -167,7 +167,7 @@ struct StationBridgeTests {
             "rtl_433/sdr/events",
             event.replacingOccurrences(of: "\"humidity\" : 75", with: "\"humidity\" : 102").replacingOccurrences(
                 of: "\"temperature_C\" : 5.700", with: "\"temperature_C\" : 5.900"))
-        #expect(try eventually { try running.current().flatMap { Self.number($0, "temperature") } == 5.9 })
+        #expect(try waitUntil { try running.current().flatMap { Self.number($0, "temperature") } == 5.9 })
         let after = try #require(try running.current())
         #expect(Self.number(after, "humidity") == 75)
         let rejected = try #require(
@@ -175,7 +175,7 @@ struct StationBridgeTests {
         #expect(rejected["humidity"]?["rule"] as? String == "envelope")
         #expect(rejected["humidity"]?["value"] as? Double == 102)
         #expect(
-            eventually { running.bridge.stderr.contains("id 99999") }, "stderr: \(running.bridge.stderr)")
+            waitUntil { running.bridge.stderr.contains("id 99999") }, "stderr: \(running.bridge.stderr)")
 
         // Silent for max_age (30 s): the provider again within max_age + 10 s; then it comes back.
         let fallback = try running.waitFor("temperature", from: "open-meteo", timeout: 45)
@@ -232,7 +232,7 @@ struct StationBridgeTests {
         )
         .replacingOccurrences(of: "tempf=76.5", with: "tempf=50.0")
         for _ in 0..<3 { _ = try Self.post(Array(other.utf8), to: "http://127.0.0.1:\(port)/") }
-        #expect(eventually { running.bridge.stderr.contains("***9876") }, "stderr: \(running.bridge.stderr)")
+        #expect(waitUntil { running.bridge.stderr.contains("***9876") }, "stderr: \(running.bridge.stderr)")
         #expect(!running.bridge.stderr.contains("0123456789ABCDEF"))
         #expect(running.bridge.stderr.components(separatedBy: "***9876").count == 2)
         #expect(Self.number(try #require(try running.current()), "temperature") == 24.7)
@@ -252,7 +252,7 @@ struct StationBridgeTests {
                     listen: 127.0.0.1:\(port)
                 """, environment: ["LD_DEBUG": "bindings", "LD_DEBUG_OUTPUT": trace.path + "/ld"])
         defer { running.bridge.terminate() }
-        #expect(try eventually { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
+        #expect(try waitUntil { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
         let answer = try Self.post(Self.form("ecowitt", "gw2000b_v2.1.4_ew2m189.json"), to: "http://127.0.0.1:\(port)/")
         #expect(answer == "success")
         _ = try running.waitFor("temperature", from: "station:roof")
@@ -278,7 +278,7 @@ struct StationBridgeTests {
                     elevation: 100
                 """)
         defer { running.bridge.terminate() }
-        #expect(try eventually { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
+        #expect(try waitUntil { try running.status() == "never" }, "stderr: \(running.bridge.stderr)")
         Self.sendDatagram(Array("garbage \u{1}\u{2}".utf8), port: port)
         Self.sendDatagram(Fixtures.bytes("stations/tempest", "doc_obs_st.json"), port: port)
         let current = try running.waitFor("temperature", from: "station:roof")
@@ -303,7 +303,7 @@ struct StationBridgeTests {
             }, routes: [("/v1/current_conditions", .file(capture))])
         let bridge = running.bridge
         defer { bridge.terminate() }
-        let arrived = try eventually(timeout: 20) { try running.source("temperature") == "station:roof" }
+        let arrived = try waitUntil(seconds: 20) { try running.source("temperature") == "station:roof" }
         #expect(arrived, "stderr: \(bridge.stderr)")
         let current = try #require(try running.current())
         // temp 26.6 °F: (26.6 − 32) × 5 / 9 = −3.0 °C; hum 96.9; bar_sea_level 30.239 inHg = 1024.01 hPa.
@@ -329,7 +329,7 @@ struct StationBridgeTests {
         let bridge = running.bridge
         defer { bridge.terminate() }
         // The station timer asks at its first look (5 s after start).
-        let requested = try eventually(timeout: 20) { try !running.server.requests(to: "/v1/real_time").isEmpty }
+        let requested = try waitUntil(seconds: 20) { try !running.server.requests(to: "/v1/real_time").isEmpty }
         #expect(requested, "stderr: \(bridge.stderr)")
         #expect(try running.server.requests(to: "/v1/real_time").first?.query == "duration=1200")
         Self.sendDatagram(Fixtures.bytes("stations/weatherlink-live", "wll_udp_0000_not_reset_issue4.json"), port: port)

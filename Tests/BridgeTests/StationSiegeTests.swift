@@ -52,7 +52,7 @@ struct StationSiegeTests {
         let before = Self.memory(running.bridge.process.processIdentifier)
         let siege = Siege(attack.plan(port: port))
         defer { siege.stop() }
-        #expect(eventually(timeout: 30) { attack.underWay(siege.current) }, "\(siege.current)")
+        #expect(waitUntil(seconds: 30) { attack.underWay(siege.current) }, "\(siege.current)")
 
         let form = String(decoding: StationBridgeTests.form("ecowitt", "gw2000b_v2.1.4_ew2m189.json"), as: UTF8.self)
         var took: [Double] = []
@@ -61,7 +61,7 @@ struct StationSiegeTests {
             let push = Array(form.replacingOccurrences(of: "tempf=76.5", with: "tempf=" + fahrenheit).utf8)
             let start = Date()
             let answer = try StationBridgeTests.post(push, to: "http://127.0.0.1:\(port)/data/report/")
-            let published = try eventually(timeout: 10 - Date().timeIntervalSince(start)) {
+            let published = try waitUntil(seconds: 10 - Date().timeIntervalSince(start)) {
                 try stateTemperature(running) == celsius
             }
             took.append(Date().timeIntervalSince(start))

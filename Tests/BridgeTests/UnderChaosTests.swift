@@ -16,14 +16,14 @@ struct UnderChaosTests {
         defer { bridge.kill() }
         var original: String?
         #expect(
-            try eventually {
+            try waitUntil {
                 original = try setup.broker.retained("weather/nyc/current", timeout: 0.5)["weather/nyc/current"]
                 return original != nil
             }, "stderr: \(bridge.stderr)")
         try setup.broker.publish("weather/bridge/state", "offline", retain: true)
         try setup.broker.publish("weather/nyc/current", "garbage", retain: true)
         #expect(
-            try eventually {
+            try waitUntil {
                 let topics = try setup.broker.retained("weather/#", timeout: 0.5)
                 return topics["weather/bridge/state"] == "online" && topics["weather/nyc/current"] == original
             }, "stderr: \(bridge.stderr)")
@@ -65,7 +65,7 @@ struct UnderChaosTests {
         let setup = try R.setup()
         try setup.server.route("/v1/forecast", [.hang])
         let bridge = try BridgeProcess(["run", "--config", setup.config], environment: ["WEATHER2MQTT_NOW": R.now])
-        #expect(try eventually { try setup.server.requests().count == 1 }, "stderr: \(bridge.stderr)")
+        #expect(try waitUntil { try setup.server.requests().count == 1 }, "stderr: \(bridge.stderr)")
         #expect(bridge.terminate() == 0)
         #expect(!bridge.stderr.contains("refresh failed"), "stderr: \(bridge.stderr)")
         let status = R.json(try setup.broker.retained("weather/nyc/status")["weather/nyc/status"])

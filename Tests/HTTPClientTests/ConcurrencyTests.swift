@@ -1,6 +1,7 @@
-import HTTPClient
 import TestSupport
 import Testing
+
+@testable import HTTPClient
 
 @Suite("Concurrency and cancellation")
 struct ConcurrencyTests {
@@ -33,7 +34,7 @@ struct ConcurrencyTests {
         let first = Task { await outcome(client, HTTPRequest(url: server.url("/slow"))) }
         #expect(try await waitUntil { try server.requests().count == 1 })
         let second = Task { await outcome(client, HTTPRequest(url: server.url("/queued"))) }
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(await waitUntil { client.queuedCount == 1 })
 
         second.cancel()
         expectError(await second.value, .cancelled, host: nil)

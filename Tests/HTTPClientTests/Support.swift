@@ -97,18 +97,6 @@ func closedPort() throws -> Int {
     return port
 }
 
-/// Polls `condition` every 50 ms until it holds or `seconds` pass (stretched under emulation).
-/// The default is long: it costs nothing when the condition holds, and under qemu among the other
-/// tests' load 20 s was once not enough for a loopback server to see a request (CI, session 12).
-func waitUntil(seconds: Double = 15, _ condition: () throws -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(TestTiming.seconds(seconds) * 1000))
-    while ContinuousClock.now < deadline {
-        if try condition() { return true }
-        try await Task.sleep(for: .milliseconds(50))
-    }
-    return try condition()
-}
-
 /// The path of a recorded provider response in `Tests/Fixtures`.
 func fixturePath(_ relative: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

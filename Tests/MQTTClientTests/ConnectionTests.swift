@@ -1,5 +1,6 @@
 import Foundation
 import MQTTClient
+import Synchronization
 import TestSupport
 import Testing
 
@@ -24,8 +25,8 @@ struct ConnectionTests {
         #expect(await clean.waitForPublished(timeout: .seconds(5)))
         await clean.stop()
         #expect(await cleanEvents.next { $0.disconnectReason == .some(nil) } != nil)
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(try broker.retained("dev/#") == ["dev/state": "online"])
+        // Nothing may happen here: the will stays unpublished for a while.
+        #expect(try await !waitUntil(seconds: 0.5) { try broker.retained("dev/#") != ["dev/state": "online"] })
 
         // Dropped connection (through the proxy): the broker publishes the will.
         let dropped = try MQTTClient(testOptions(port: proxy.port, will: will))
@@ -35,7 +36,7 @@ struct ConnectionTests {
         proxy.close()
         let reason = await droppedEvents.next { $0.disconnectReason != nil }?.disconnectReason
         #expect(reason != nil && reason! != nil, "an unrequested disconnect carries a reason")
-        #expect(try await eventually { try broker.retained("dev/#") == ["dev/state": "offline"] })
+        #expect(try await waitUntil { try broker.retained("dev/#") == ["dev/state": "offline"] })
         await dropped.stop()
     }
 
@@ -76,7 +77,7 @@ struct ConnectionTests {
         #expect(Array(announced) == (0..<3).map { policy.delay(failures: $0, afterLoss: false) })
         #expect(Array(announced) == [.seconds(1), .seconds(2), .seconds(4)])
         await client.stop()
-        #expect(await eventually(within: .seconds(1)) { events.isFinished })
+        #expect(await waitUntil(seconds: 1) { events.isFinished })
     }
 
     @Test("a broker that never answers CONNECT times out instead of hanging")
@@ -103,7 +104,7 @@ struct ConnectionTests {
         let idleEvents = EventLog(idle)
         await idle.stop()
         await idle.stop()
-        #expect(await eventually(within: .seconds(1)) { idleEvents.isFinished })
+        #expect(await waitUntil(seconds: 1) { idleEvents.isFinished })
         idle.start()  // after stop: does nothing
         #expect(idle.isConnected == false)
 
@@ -116,9 +117,9 @@ struct ConnectionTests {
         let stuck = try MQTTClient(stuckOptions)
         let stuckEvents = EventLog(stuck)
         stuck.start()
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(await waitUntil { silent.accepted > 0 })  // CONNECT sent, no CONNACK coming
         await stuck.stop(timeout: .seconds(30))
-        #expect(await eventually(within: .seconds(10)) { stuckEvents.isFinished })
+        #expect(await waitUntil(seconds: 10) { stuckEvents.isFinished })
 
         // Connected: clean disconnect, `.disconnected(nil)`, then the stream ends.
         let broker = try TestBroker.start()
@@ -130,7 +131,7 @@ struct ConnectionTests {
         await client.stop(timeout: .seconds(30))
         await client.stop()
         #expect(await events.next { $0.disconnectReason == .some(nil) } != nil)
-        #expect(await eventually(within: .seconds(1)) { events.isFinished })
+        #expect(await waitUntil(seconds: 1) { events.isFinished })
     }
 
     @Test(
@@ -167,10 +168,16 @@ struct ConnectionTests {
     }
 }
 
-/// A loopback socket that listens but never accepts: TCP connects, MQTT never answers.
+/// A loopback socket that accepts connections and never answers: TCP connects, MQTT never does.
+/// `accepted` counts the connections it holds.
 final class SilentListener: Sendable {
     let port: Int
     private let fd: Int32
+    private let held = Held()
+
+    var accepted: Int { held.descriptors.withLock(\.count) }
+
+    private final class Held: Sendable { let descriptors = Mutex<[Int32]>([]) }
 
     init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -192,9 +199,21 @@ final class SilentListener: Sendable {
         }
         self.fd = fd
         port = Int(UInt16(bigEndian: address.sin_port))
+        let held = held
+        Thread.detachNewThread {
+            while true {
+                let connection = accept(fd, nil, nil)
+                guard connection >= 0 else { return }  // closed by deinit
+                held.descriptors.withLock { $0.append(connection) }
+            }
+        }
     }
 
-    deinit { close(fd) }
+    deinit {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
+        held.descriptors.withLock { $0.forEach { close($0) } }
+    }
 }
 
 private func runPasswd(_ arguments: [String]) throws {

@@ -73,7 +73,7 @@ struct OnlyThreeOneOneTests {
         #expect(client.protocolVersion == .v311)
         try client.publish(topic: "n/state", payload: Array("online".utf8), qos: 1, retain: true, messageExpiry: 60)
         #expect(await client.waitForPublished(timeout: .seconds(5)))
-        #expect(try await eventually { try broker.retained("n/#") == ["n/state": "online"] })
+        #expect(try await waitUntil { try broker.retained("n/#") == ["n/state": "online"] })
 
         try broker.restart()
         #expect(await events.next { $0.disconnectReason != nil } != nil)

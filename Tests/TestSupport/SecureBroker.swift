@@ -107,15 +107,11 @@ public struct SecureBroker {
 
 /// Whether something accepts connections on 127.0.0.1:`port` within `timeout` seconds.
 public func waitForPort(_ port: Int, timeout: Double = 5) -> Bool {
-    let deadline = Date().addingTimeInterval(TestTiming.seconds(timeout))
-    repeat {
+    waitUntil(seconds: timeout) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        let connected = connectLoopback(fd, port: port)
-        close(fd)
-        if connected { return true }
-        usleep(20_000)
-    } while Date() < deadline
-    return false
+        defer { close(fd) }
+        return connectLoopback(fd, port: port)
+    }
 }
 
 /// Connects the TCP socket `fd` to 127.0.0.1:`port`; `false` (with `errno`) when refused.

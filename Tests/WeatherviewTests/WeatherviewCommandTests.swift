@@ -246,8 +246,7 @@ struct WeatherviewCommandTests {
         let update = RetainedWeather.munich["current"]!.replacingOccurrences(
             of: #""temperature":8.5"#, with: #""temperature":-13.5"#)
         try broker.publish("weather/munich/current", update)
-        let deadline = Date().addingTimeInterval(10)
-        while watcher.stdout.components(separatedBy: "frame ").count < 3 && Date() < deadline { usleep(20_000) }
+        _ = waitUntil(seconds: 10) { watcher.stdout.components(separatedBy: "frame ").count >= 3 }
         #expect(watcher.stdout == "frame \(frame)\nframe \(frame)\n", "\(watcher.stderr)")
         watcher.signal(SIGTERM)
         #expect(watcher.wait(timeout: 10) == 0)

@@ -83,14 +83,12 @@ struct WeatherviewPanelTests {
         func shown() -> Int {
             watcher.stderr.components(separatedBy: "showed the frame on waveshare-2in13-v4").count - 1
         }
-        var deadline = Date().addingTimeInterval(15)
-        while shown() < 1 && Date() < deadline { usleep(20_000) }
+        _ = waitUntil(seconds: 15) { shown() >= 1 }
         #expect(shown() == 1, "\(watcher.stderr)")
         let update = RetainedWeather.munich["current"]!.replacingOccurrences(
             of: #""temperature":8.5"#, with: #""temperature":-13.5"#)
         try broker.publish("weather/munich/current", update)
-        deadline = Date().addingTimeInterval(15)
-        while shown() < 2 && Date() < deadline { usleep(20_000) }
+        _ = waitUntil(seconds: 15) { shown() >= 2 }
         #expect(shown() == 2, "\(watcher.stderr)")
         watcher.signal(SIGTERM)
         #expect(watcher.wait(timeout: 10) == 0)

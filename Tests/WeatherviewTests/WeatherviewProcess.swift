@@ -76,12 +76,12 @@ final class WeatherviewProcess: @unchecked Sendable {
 
     /// Waits until stdout holds a line that satisfies `predicate`, or `timeout` passes.
     func waitForLine(timeout: Double = 10, _ predicate: (String) -> Bool) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let line = stdout.split(separator: "\n").map(String.init).first(where: predicate) { return line }
-            usleep(20_000)
+        var line: String?
+        _ = waitUntil(seconds: timeout) {
+            line = stdout.split(separator: "\n").map(String.init).first(where: predicate)
+            return line != nil
         }
-        return nil
+        return line
     }
 
     func signal(_ signal: Int32) { if process.isRunning { Foundation.kill(process.processIdentifier, signal) } }
@@ -92,8 +92,7 @@ final class WeatherviewProcess: @unchecked Sendable {
         guard !process.isRunning else { return nil }
         process.waitUntilExit()
         // Let the readers drain what the process wrote last.
-        let drain = Date().addingTimeInterval(2)
-        while (!output.finished || !errors.finished) && Date() < drain { usleep(5_000) }
+        _ = waitUntil(seconds: 2) { output.finished && errors.finished }
         return process.terminationStatus
     }
 

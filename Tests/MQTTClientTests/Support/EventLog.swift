@@ -99,16 +99,6 @@ func testOptions(
         protocolVersion: version, tls: tls, will: will, reconnectDelayMin: reconnectDelayMin, reconnectDelayMax: 4)
 }
 
-/// Polls `body` until it returns true or `timeout` passes (stretched under emulation).
-func eventually(within timeout: Duration = .seconds(5), _ body: () throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + TestTiming.duration(timeout)
-    while ContinuousClock.now < deadline {
-        if try body() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-    return try body()
-}
-
 extension String {
     var bytes: [UInt8] { Array(utf8) }
 }
