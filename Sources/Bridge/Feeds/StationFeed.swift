@@ -68,9 +68,17 @@ public struct StationFeed: Sendable {
     /// Where a `weatherlink-live` station with both `url` and `listen` is asked for its UDP
     /// broadcast; `nil` for every other station.
     public var realTimeURL: String? {
-        guard settings.kind == .weatherLinkLive, settings.listen != nil, var base = settings.url else { return nil }
+        guard let path = settings.kind.facts.broadcastRequestPath, settings.listen != nil, var base = settings.url
+        else { return nil }
         while base.hasSuffix("/") { base.removeLast() }
-        return base + "/v1/real_time?duration=\(Self.realTimeDuration)"
+        return base + path + "?duration=\(Self.realTimeDuration)"
+    }
+
+    /// Where a polled station is asked (its `url` and its kind's poll path); `nil` for the others.
+    public var pollURL: String? {
+        guard let path = settings.kind.facts.pollPath, var base = settings.url else { return nil }
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + path
     }
 
     /// Whether the broadcast is to be asked for now, given when it last was.
@@ -112,27 +120,11 @@ public struct StationFeed: Sendable {
         }
     }
 
-    /// The observations in one message, by the station's family.
+    /// The observations in one message, by the station kind's decoder.
     func decode(_ push: FeedPush) throws(StationDecodeError) -> [StationObservation] {
-        let bytes = push.payload
-        switch settings.kind {
-        case .ecowitt, .ambient: return [try PushDecoder.decode(bytes)]
-        case .wunderground: return [try WundergroundDecoder.decode(bytes)]
-        case .tempest: return [try TempestDecoder.decode(bytes)]
-        case .weatherLinkLive: return try WeatherLinkDecoder.decode(bytes)
-        case .ecowittAPI: return [try EcowittLiveDataDecoder.decode(bytes)]
-        case .weewx: return [try WeewxDecoder.decode(bytes)]
-        case .mqtt:
-            return [
-                try GenericMQTTDecoder.decode(
-                    topic: push.origin, payload: bytes, fields: settings.fields, stationTopic: settings.topic)
-            ]
-        case .rtl433:
-            if push.origin.split(separator: "/").contains("devices") {
-                return [try RTL433Decoder.decodeField(topic: push.origin, payload: bytes)]
-            }
-            return try RTL433Decoder.decodeEvent(bytes).map { [$0] } ?? []
-        }
+        try settings.kind.facts.decode(
+            StationMessage(
+                origin: push.origin, payload: push.payload, fields: settings.fields, stationTopic: settings.topic))
     }
 
     /// A sender for a log line: its model, id, channel and serial, its key masked.

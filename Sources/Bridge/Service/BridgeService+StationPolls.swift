@@ -36,7 +36,7 @@ extension BridgeService {
     func pollStations(now: Date) async {
         for feed in stationRuntime.feeds where feed.settings.kind.transport == .polled {
             let id = feed.settings.id
-            guard let url = Self.stationPollURL(feed.settings.kind, base: feed.settings.url) else { continue }
+            guard let url = feed.pollURL else { continue }
             if let last = stationRuntime.lastPoll[id], now.timeIntervalSince(last) < Self.stationPollInterval {
                 continue
             }
@@ -54,17 +54,6 @@ extension BridgeService {
                     log.warning("station \(id): cannot ask \(url): \(error.description)")
                 }
             }
-        }
-    }
-
-    /// The URL a polled station is asked at, from its configured base URL.
-    static func stationPollURL(_ kind: StationKind, base: String?) -> String? {
-        guard var base else { return nil }
-        while base.hasSuffix("/") { base.removeLast() }
-        switch kind {
-        case .weatherLinkLive: return base + "/v1/current_conditions"
-        case .ecowittAPI: return base + "/get_livedata_info"
-        default: return nil
         }
     }
 }

@@ -24,11 +24,8 @@ extension BridgeService {
         guard !feeds.isEmpty else { return nil }
         var groups: [(address: String, ids: [String], http: Bool)] = []
         for feed in feeds {
-            guard let listen = feed.settings.listen else { continue }
+            guard let listen = feed.settings.listen, feed.settings.kind.facts.listens else { continue }
             let http = feed.settings.kind.transport == .httpPush
-            guard http || feed.settings.kind.transport == .udp || feed.settings.kind == .weatherLinkLive else {
-                continue
-            }
             let key = listen.description
             if let index = groups.firstIndex(where: { $0.address == key && $0.http == http }) {
                 groups[index].ids.append(feed.settings.id)

@@ -84,9 +84,10 @@ extension ConfigDecoder {
             throw fail(section.value("path"), "\(path).path must start with / (got '\(MessageText.shown(httpPath))')")
         }
         if let httpPath = station.path, kind.transport != .httpPush {
+            let pushed = StationKind.allCases.filter { $0.transport == .httpPush }.map(\.rawValue)
             throw fail(
                 section.value("path"),
-                "\(path).path '\(httpPath)' is for pushed types only (ecowitt, ambient, wunderground)")
+                "\(path).path '\(httpPath)' is for pushed types only (\(pushed.joined(separator: ", ")))")
         }
         station.url = try string(section, "url")
         if let url = station.url, !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
@@ -137,11 +138,10 @@ extension ConfigDecoder {
                     section.line,
                     "\(path).listen is required for type \(kind.rawValue): the address and port the gateway pushes to, "
                         + "e.g. 0.0.0.0:8080")
-            case .udp: return ListenAddress(host: "0.0.0.0", port: 50222)
-            default: return nil
+            default: return kind.facts.defaultPort.map { ListenAddress(host: "0.0.0.0", port: $0) }
             }
         }
-        guard kind.transport == .httpPush || kind.transport == .udp || kind == .weatherLinkLive else {
+        guard kind.facts.listens else {
             throw fail(
                 section.value("listen"),
                 "\(path).listen is for types that receive pushes or datagrams, not \(kind.rawValue)")
@@ -158,14 +158,7 @@ extension ConfigDecoder {
     private func match(_ node: YAMLNode?, kind: StationKind, path: String) throws(ConfigurationError) -> StationMatch {
         guard let node else { return .any }
         let section = try section(node, path: path, keys: ConfigDecoder.matchKeys)
-        let valid: [String]
-        switch kind {
-        case .ecowitt, .ambient, .wunderground: valid = ["passkey", "mac", "id"]
-        case .tempest: valid = ["serial"]
-        case .weatherLinkLive: valid = ["serial", "id"]
-        case .rtl433: valid = ["model", "id", "channel"]
-        case .ecowittAPI, .weewx, .mqtt: valid = []
-        }
+        let valid = kind.facts.matchKeys
         var match = StationMatch()
         for entry in section.entries {
             guard valid.contains(entry.key) else {
