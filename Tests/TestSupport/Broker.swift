@@ -360,6 +360,10 @@ private func readLines(tool: String, arguments: [String], timeout: Double, until
     defer {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         _ = waitForExit(process, seconds: 5)
+        // Closed here: left to Foundation, the pipe's descriptor outlived the call, and a test
+        // that polls the broker's retained topics held 450 of them (the whole suite passed
+        // 1,024, where libmosquitto refuses a socket numbered past FD_SETSIZE).
+        try? output.fileHandleForReading.close()
     }
     let fd = output.fileHandleForReading.fileDescriptor
     let deadline = Date().addingTimeInterval(timeout)

@@ -53,21 +53,21 @@ final class WeatherviewProcess: @unchecked Sendable {
     }
 
     let process = Process()
-    let output = Collector()
-    let errors = Collector()
+    private let out = Pipe()
+    private let err = Pipe()
+    /// Read from before the process starts.
+    private(set) lazy var output = OutputCollector(out.fileHandleForReading)
+    private(set) lazy var errors = OutputCollector(err.fileHandleForReading)
 
     /// Starts `weatherview ARGS` in the background.
     func start(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = arguments
         process.environment = Self.environment(environment)
-        let out = Pipe()
-        let err = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
-        output.read(out.fileHandleForReading)
-        errors.read(err.fileHandleForReading)
+        _ = (output, errors)
         try process.run()
     }
 
@@ -103,39 +103,6 @@ final class WeatherviewProcess: @unchecked Sendable {
 
     deinit { if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) } }
 
-    /// Collects a pipe's output on a background thread.
-    final class Collector: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = [UInt8]()
-        private var done = false
-
-        func read(_ handle: FileHandle) {
-            handle.readabilityHandler = { [weak self] handle in
-                let chunk = handle.availableData
-                guard let self else { return }
-                self.lock.lock()
-                defer { self.lock.unlock() }
-                if chunk.isEmpty {
-                    handle.readabilityHandler = nil
-                    self.done = true
-                } else {
-                    self.data.append(contentsOf: chunk)
-                }
-            }
-        }
-
-        func bytes() -> [UInt8] {
-            lock.lock()
-            defer { lock.unlock() }
-            return data
-        }
-
-        var finished: Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return done
-        }
-    }
 }
 
 /// Retained payloads for the tests, published as the bridge would.
