@@ -48,6 +48,7 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "MQTTClient", targets: ["MQTTClient"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "StationListeners", targets: ["StationListeners"]),
         .library(name: "HomeAssistant", targets: ["HomeAssistant"]),
         .library(name: "Bridge", targets: ["Bridge"]),
@@ -88,7 +89,10 @@ let package = Package(
         // loading it initialises GnuTLS. DWARF 4 for valgrind, as FontLibraries.
         .target(
             name: "CMicroHTTPD", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "StationListeners", dependencies: ["CMicroHTTPD"]),
+        // The one HTTP server (libmicrohttpd's only importer): budgets, limits, deadlines and
+        // connections; a handler turns a request value into a response value.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "StationListeners", dependencies: ["HTTPServer"]),
         // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
         .target(
             name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "FontLibraries"],
@@ -172,7 +176,8 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "Stations", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
-        .testTarget(name: "StationListenersTests", dependencies: ["StationListeners", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "StationListenersTests", dependencies: ["StationListeners", "HTTPServer", "TestSupport"]),
         .testTarget(
             name: "FontEngineTests", dependencies: ["FontEngine"],
             swiftSettings: [.unsafeFlags(fontHeadersForSwift)]),

@@ -1,5 +1,4 @@
-import CMicroHTTPD
-import Glibc
+import HTTPServer
 
 /// An HTTP listener for stations that push: Ecowitt gateways (form POST), Ambient Weather and
 /// Wunderground-protocol consoles (GET query), at the "customized server" a user sets in the
@@ -7,8 +6,9 @@ import Glibc
 /// `200` with the body `success` (what Wunderground answers and the devices expect; see
 /// docs/LISTENERS.md) and delivered on ``events``.
 ///
-/// libmicrohttpd runs the sockets on a thread of its own; its callbacks only copy what arrived,
-/// decide the answer (budget, size, path, method) and yield to ``events``.
+/// The server is an ``HTTPListener`` (module HTTPServer): it keeps the budgets, size limits,
+/// deadlines and connections; ``PushHandler`` screens the method and path and yields each push
+/// to ``events``.
 public final class PushListener: Sendable {
     /// What the listener binds and takes. Every key has a default but the address.
     public struct Settings: Sendable {
@@ -50,31 +50,51 @@ public final class PushListener: Sendable {
     public let address: ListenAddress
     /// Requests and notices, in arrival order; finishes when the listener stops.
     public let events: AsyncStream<PushEvent>
-    private let daemon: PushDaemon
+    private let server: HTTPListener
+    private let backlog: FairBacklog<PushEvent>
 
     /// Binds and starts listening; throws when the address cannot be bound (naming why).
     public init(_ settings: Settings) throws(ListenerError) {
         let backlog = FairBacklog<PushEvent>(capacity: settings.backlog)
-        let (descriptor, port) = try BoundSocket.open(
-            settings.address, type: SOCK_STREAM, shared: false, backlog: settings.acceptBacklog)
-        address = settings.address.with(port: port)
+        var server = HTTPListener.Settings(address: settings.address)
+        server.bodyLimit = settings.bodyLimit
+        server.fieldLimit = settings.fieldLimit
+        server.rate = settings.rate
+        server.idleTimeoutSeconds = settings.idleTimeoutSeconds
+        server.requestSeconds = settings.requestSeconds
+        server.connectionLimit = settings.connectionLimit
+        server.connectionsPerAddress = settings.connectionsPerAddress
+        server.acceptBacklog = settings.acceptBacklog
+        let handler = PushHandler(path: settings.path, backlog: backlog, capacity: settings.backlog)
+        do {
+            self.server = try HTTPListener(server, handler: handler) {
+                backlog.yield(.notice($0), from: $0.source, weight: 0, kind: .notice)
+            }
+        } catch {
+            backlog.finish()
+            throw error
+        }
+        address = self.server.address
         events = backlog.stream
-        daemon = try PushDaemon(settings: settings, name: "http \(address)", descriptor: descriptor, backlog: backlog)
+        self.backlog = backlog
     }
 
     /// What was taken and refused so far.
-    public var counts: PushCounts { daemon.counts }
+    public var counts: PushCounts { PushCounts(server.counts) }
 
     /// How many times libmicrohttpd's constructor asked to initialise GnuTLS and was answered
     /// without it: 1 once a listener started in a process that exports CMicroHTTPD's
     /// `gnutls_global_init` (the bridge does), 0 where GnuTLS initialised itself (0.9 MB more).
-    public static var tlsInitialisationsSkipped: Int { Int(cmhd_gnutls_inits_skipped()) }
+    public static var tlsInitialisationsSkipped: Int { HTTPListener.tlsInitialisationsSkipped }
 
     /// Closes the socket and every connection, waits for libmicrohttpd's thread to end and
     /// finishes ``events``. Idempotent.
-    public func stop() { daemon.stop() }
+    public func stop() {
+        server.stop()
+        backlog.finish()
+    }
 
-    deinit { daemon.stop() }
+    deinit { stop() }
 }
 
 /// What a ``PushListener`` delivers.
@@ -104,4 +124,15 @@ public struct PushCounts: Sendable, Equatable {
     public var tooSlow = 0
 
     public init() {}
+
+    init(_ server: ServerCounts) {
+        accepted = server.handled
+        rateLimited = server[.rateLimited]
+        tooLarge = server[.tooLarge]
+        wrongPath = server[.wrongPath]
+        wrongMethod = server[.wrongMethod]
+        dropped = server[.dropped]
+        connectionsRefused = server[.connections]
+        tooSlow = server[.tooSlow]
+    }
 }

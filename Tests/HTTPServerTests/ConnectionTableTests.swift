@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StationListeners
+@testable import HTTPServer
 
 /// The HTTP listener's connection rules as a plain value: no sockets, time passed in.
 @Suite("Connection table")
