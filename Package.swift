@@ -142,6 +142,7 @@ let package = Package(
             name: "Viewer",
             dependencies: [
                 "Rendering", "PanelDriver", "MQTTClient", "Configuration", "WeatherModel", "WireContract", "SystemIO",
+                "HTTPServer",
             ]
         ),
         // Thin executables.
