@@ -186,7 +186,8 @@ let package = Package(
             name: "RenderingTests",
             dependencies: ["Rendering", "WireContract", "FontEngine", "ZlibDeflate", "TestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "TestSupport"]),
+        .testTarget(
+            name: "ViewerTests", dependencies: ["Viewer", "HTTPServer", "Rendering", "Configuration", "TestSupport"]),
         .testTarget(
             name: "PanelDriverTests",
             dependencies: ["PanelDriver", "Rendering", "ZlibDeflate", "TestSupport", "weatherview"],
