@@ -42,6 +42,7 @@ FILES = {
     ],
     "weatherview": [
         ("/lib/systemd/system/weatherview-eink.service", "Keeps an e-ink panel showing the weather (weatherview render --watch --panel-device spi0.0)."),
+        ("/lib/systemd/system/weatherview-serve.service", "Serves frames to TRMNL, ESPHome and Kindle displays over HTTP (weatherview serve)."),
     ],
 }
 
