@@ -162,7 +162,11 @@ let package = Package(
             dependencies: [
                 "Viewer", "WireContract", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            linkerSettings: [.unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [
+                // `serve` opens libmicrohttpd: CMicroHTTPD's gnutls_global_init answers its constructor.
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=gnutls_global_init"], .when(platforms: [.linux])),
+                .unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release)),
+            ]
         ),
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py"]),
