@@ -1,7 +1,9 @@
 import Configuration
+import Foundation
+import TestSupport
 import Testing
 
-/// `displays:`: what `weatherview serve` shows each network display (SPEC §10).
+/// `displays:`: what `weatherview serve` shows each network display (SPEC §8).
 @Suite("Serve: the displays section")
 struct DisplaysSectionTests {
     @Test("every key of a device, the default display and unknown: refuse are read")
@@ -69,6 +71,19 @@ struct DisplaysSectionTests {
     func wrong(_ yaml: String, _ message: String) throws {
         let error = try #require(ConfigTesting.error(ConfigTesting.withMinimal(yaml)))
         #expect(error.description.contains(message), "\(error.description)")
+    }
+
+    @Test("SPEC §8's displays: example loads as it says")
+    func specExample() throws {
+        let spec = try String(contentsOfFile: TestPaths.repository + "/docs/SPEC.md", encoding: .utf8)
+        let start = try #require(spec.range(of: "```yaml\ndisplays:\n"))
+        let end = try #require(spec[start.upperBound...].range(of: "```"))
+        let yaml = "displays:\n" + spec[start.upperBound..<end.lowerBound]
+        let displays = try ConfigTesting.parse(ConfigTesting.withMinimal(yaml)).displays
+        #expect(displays.unknown == .default && displays.fallback.location == "home")
+        let kitchen = try #require(displays.device("kitchen"))
+        #expect(kitchen.mac == "AA:BB:CC:DD:EE:FF" && kitchen.refreshMin == 300 && kitchen.refreshMax == 3600)
+        #expect(kitchen.quietHours == QuietHours(start: 23 * 60, end: 6 * 60))
     }
 
     @Test("quiet hours across midnight: the minutes left to their end, none outside")

@@ -1,6 +1,6 @@
 import WeatherModel
 
-/// The `displays:` section: what `weatherview serve` shows each network display (SPEC §10).
+/// The `displays:` section: what `weatherview serve` shows each network display (SPEC §8).
 public struct DisplaysSettings: Sendable, Equatable {
     /// What a device not listed under `devices` gets.
     public enum Unknown: String, Sendable, CaseIterable {

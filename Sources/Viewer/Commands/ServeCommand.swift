@@ -11,7 +11,7 @@ import WireContract
 
 /// The work of `weatherview serve`: frames of the weather over HTTP for the displays that fetch
 /// their picture (TRMNL and its firmware's boards, ESPHome `online_image`, Kindles, browsers),
-/// drawn when the bridge's retained data changes what they show (SPEC §10).
+/// drawn when the bridge's retained data changes what they show (SPEC §8).
 public struct ServeCommand: Sendable {
     /// `--listen ADDRESS:PORT`.
     public var listen: String

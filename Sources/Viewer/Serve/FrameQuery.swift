@@ -2,7 +2,7 @@ import Rendering
 import WeatherModel
 import WireContract
 
-/// `/frames/<loc>.png` and `/frames/<loc>.bmp` with their query (SPEC §10): the spec asked for,
+/// `/frames/<loc>.png` and `/frames/<loc>.bmp` with their query (SPEC §8): the spec asked for,
 /// or the problem naming the parameter. Pure: the request target in, a value out.
 enum FrameQuery {
     /// The parameters a query may have.

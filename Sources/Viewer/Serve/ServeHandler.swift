@@ -3,7 +3,7 @@ import FoundationEssentials
 import HTTPServer
 import Rendering
 
-/// What `weatherview serve` answers (SPEC §10), on the HTTP server's thread. Every path is
+/// What `weatherview serve` answers (SPEC §8), on the HTTP server's thread. Every path is
 /// matched whole, never decoded into a file name: `/frames/<loc>.png|bmp`, `/trmnl/<hash>.png|bmp`,
 /// `/api/setup`, `/api/display`, `/api/log`; anything else is 404.
 struct ServeHandler: HTTPHandler {
