@@ -38,9 +38,9 @@ final class DeviceBook: Sendable {
         devices = Mutex(known)
     }
 
-    /// The device of `mac`, registered now (and saved) if it was not; `name` is its friendly id
-    /// when it is new.
-    func register(mac: String, name: String?) throws(Failure) -> Device {
+    /// The device of `mac`, registered now (and saved) if it was not (`isNew`); `name` is its
+    /// friendly id when it is new.
+    func register(mac: String, name: String?) throws(Failure) -> (device: Device, isNew: Bool) {
         let mac = mac.uppercased()
         let (device, added) = try devices.withLock { (devices) throws(Failure) -> (Device, Bool) in
             if let device = devices[mac] { return (device, false) }
@@ -52,7 +52,7 @@ final class DeviceBook: Sendable {
             return (device, true)
         }
         if added { try save() }
-        return device
+        return (device, added)
     }
 
     /// The device holding `token`, if one does; every stored token is compared in full.

@@ -36,7 +36,11 @@ extension ServeHandler {
         }
         let device: DeviceBook.Device
         do throws(Failure) {
-            device = try devices.register(mac: mac, name: settings?.name)
+            let registered = try devices.register(mac: mac, name: settings?.name)
+            device = registered.device
+            if registered.isNew {
+                Output.error("serve: display \(device.mac) registered as \(device.friendlyID)")
+            }
         } catch {
             Output.error("serve: " + error.message)
             return Self.json(500, ["status": 500, "message": "cannot register the device"])
