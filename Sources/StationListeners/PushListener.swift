@@ -10,39 +10,27 @@ import HTTPServer
 /// deadlines and connections; ``PushHandler`` screens the method and path and yields each push
 /// to ``events``.
 public final class PushListener: Sendable {
-    /// What the listener binds and takes. Every key has a default but the address.
+    /// What the listener binds and takes: the server's settings (``HTTPListener/Settings``: the
+    /// address, body and query limits, the rate, the deadlines and the connections, read and
+    /// set through this value as `settings.rate`), the path and the backlog. Every key has a
+    /// default but the address; gateways post 1 to 3 kB with 20 to 100 fields, well within them.
+    @dynamicMemberLookup
     public struct Settings: Sendable {
-        /// Where to listen (`listen:` in the configuration).
-        public var address: ListenAddress
+        public var server: HTTPListener.Settings
         /// The one path taken (`path:`); `nil` takes any. A trailing `/` does not matter.
         public var path: String?
-        /// The largest body taken; a longer one is answered 413. Gateways post about 1 to 3 kB.
-        public var bodyLimit: Int = 16 * 1024
-        /// The most fields a query may have; a longer one is closed unanswered (and said) as soon
-        /// as its line is in. Gateways send 20 to 100.
-        public var fieldLimit = 256
-        /// Each source's budget; over it, requests are answered 429.
-        public var rate = RatePolicy(burst: 20, perSecond: 1)
-        /// A connection idle this long is closed (stalled senders).
-        public var idleTimeoutSeconds: UInt32 = 10
-        /// A request must arrive in full within this many seconds of its connection's start (or
-        /// of the previous answer on a kept-alive connection), however its bytes trickle in.
-        /// Gateways send a push in well under a second.
-        public var requestSeconds: Double = 5
-        /// Open connections at most, and from one address at most. When all are open, an address
-        /// holding fewer than another still gets one: that other's oldest is closed for it.
-        public var connectionLimit: UInt32 = 64
-        public var connectionsPerAddress: UInt32 = 4
-        /// Connections the kernel keeps waiting to be accepted (`listen`'s backlog): room for a
-        /// burst, so that a station's connection is not dropped before the listener sees it.
-        public var acceptBacklog: Int32 = 1024
         /// Requests kept while the reader is busy (and as many notices); beyond it, the request
         /// of the source with the least budget left is dropped (``FairBacklog``).
         public var backlog = 32
 
         public init(address: ListenAddress, path: String? = nil) {
-            self.address = address
+            server = HTTPListener.Settings(address: address)
             self.path = path
+        }
+
+        public subscript<Value>(dynamicMember key: WritableKeyPath<HTTPListener.Settings, Value>) -> Value {
+            get { server[keyPath: key] }
+            set { server[keyPath: key] = newValue }
         }
     }
 
@@ -56,18 +44,9 @@ public final class PushListener: Sendable {
     /// Binds and starts listening; throws when the address cannot be bound (naming why).
     public init(_ settings: Settings) throws(ListenerError) {
         let backlog = FairBacklog<PushEvent>(capacity: settings.backlog)
-        var server = HTTPListener.Settings(address: settings.address)
-        server.bodyLimit = settings.bodyLimit
-        server.fieldLimit = settings.fieldLimit
-        server.rate = settings.rate
-        server.idleTimeoutSeconds = settings.idleTimeoutSeconds
-        server.requestSeconds = settings.requestSeconds
-        server.connectionLimit = settings.connectionLimit
-        server.connectionsPerAddress = settings.connectionsPerAddress
-        server.acceptBacklog = settings.acceptBacklog
         let handler = PushHandler(path: settings.path, backlog: backlog, capacity: settings.backlog)
         do {
-            self.server = try HTTPListener(server, handler: handler) {
+            self.server = try HTTPListener(settings.server, handler: handler) {
                 backlog.yield(.notice($0), from: $0.source, weight: 0, kind: .notice)
             }
         } catch {
