@@ -142,3 +142,38 @@ enum RecordedCurrent {
         return [UInt8]((try? JSONSerialization.data(withJSONObject: current, options: [.sortedKeys])) ?? Data())
     }
 }
+
+/// The image limit of a board without PSRAM.
+@Suite("Serve: a TRMNL's image limit", .serialized)
+struct ServeTRMNLLimitTests {
+    @Test("a 1872×1404 device without psram gets an image of at most 90,000 bytes; with psram, its 4 grays")
+    func limit() throws {
+        let config = """
+            displays:
+              devices:
+                - mac: "A1:B2:C3:D4:E5:F6"
+                  colors: gray4
+                - mac: "A1:B2:C3:D4:E5:F7"
+                  colors: gray4
+                  psram: true
+            """
+        let serve = try ServeFixture(config: config)
+        for (mac, psram) in [("A1:B2:C3:D4:E5:F6", false), ("A1:B2:C3:D4:E5:F7", true)] {
+            var device = TRMNLDevice(server: serve.url(""))
+            device.mac = mac
+            (device.width, device.height) = (1872, 1404)
+            #expect(try device.setup() == 200)
+            guard case .downloaded(let name, let size) = try device.wake() else {
+                Issue.record("no image for \(mac)")
+                continue
+            }
+            let png = try #require(HTTPCall(status: 200, headers: [:], body: device.stored[name] ?? []).pngHeader)
+            #expect(png.width == 1872 && png.height == 1404)
+            if psram {
+                #expect(png.depth == 2 && size <= 750_000)
+            } else {
+                #expect(size <= 90_000, "\(size) bytes (depth \(png.depth))")
+            }
+        }
+    }
+}
