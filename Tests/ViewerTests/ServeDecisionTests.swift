@@ -111,6 +111,11 @@ struct ServeDecisionTests {
             headers: [HeaderField("Width", "1872"), HeaderField("Height", "1404")])
         var settings = DisplaySettings()
         #expect(TRMNLRefresh.spec(settings, head: head, defaults: FrameSpec()).width == 1872)
+        let koreader = RequestHead(
+            source: "x", method: "GET", target: "/api/display",
+            headers: [HeaderField("png-width", "1072"), HeaderField("png-height", "1448")])
+        let kindle = TRMNLRefresh.spec(settings, head: koreader, defaults: FrameSpec())
+        #expect(kindle.width == 1072 && kindle.height == 1448)
         settings.width = 800
         settings.height = 480
         settings.colors = "gray4"

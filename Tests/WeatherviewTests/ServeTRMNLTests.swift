@@ -115,6 +115,24 @@ struct ServeTRMNLTests {
         #expect(device.refreshRate == 600)
     }
 
+    @Test("KOReader's TRMNL plugin: a key from setup by curl, then display with access-token and png-width/height only")
+    func koreader() throws {
+        let serve = try ServeFixture()
+        let setup = try HTTPCall.run(serve.url("/api/setup"), headers: ["ID": "11:22:33:44:55:66"])
+        let key = try #require(setup.json["api_key"] as? String)
+        // The headers trmnl.koplugin/main.lua sends (usetrmnl/trmnl-koreader at ccfa717).
+        let display = try HTTPCall.run(
+            serve.url("/api/display"),
+            headers: [
+                "access-token": key, "percent-charged": "80", "png-width": "1072", "png-height": "1448", "rssi": "0",
+                "User-Agent": "KOReader TRMNL",
+            ])
+        #expect(display.status == 200 && display.json["status"] as? Int == 0)
+        let url = try #require(display.json["image_url"] as? String)
+        let image = try HTTPCall.run(url)
+        #expect(image.pngHeader?.width == 1072 && image.pngHeader?.height == 1448)
+    }
+
     @Test("format: bmp gives TRMNL's 1-bit BMP of exactly 48,062 bytes")
     func bmp() throws {
         let serve = try ServeFixture(config: "displays:\n  default:\n    format: bmp\n")

@@ -20,6 +20,9 @@ import WeatherModel
 /// - The image: PNG, or a 1-bit 800×480 BMP of exactly 48,062 bytes; at most 90,000 bytes
 ///   (`MAX_IMAGE_SIZE`) but on boards with PSRAM.
 /// - `/api/log`: a POST of `{"logs":[…]}`; 200 or 204 is success.
+///
+/// KOReader's TRMNL plugin (usetrmnl/trmnl-koreader, `trmnl.koplugin/main.lua`, read at ccfa717)
+/// skips setup (its key is typed in), sends no `ID`, and sends `PNG-Width` and `PNG-Height`.
 extension ServeHandler {
     /// The largest image a board without PSRAM takes (`MAX_IMAGE_SIZE`).
     static let imageLimit = 90_000

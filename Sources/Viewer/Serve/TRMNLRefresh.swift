@@ -10,15 +10,17 @@ import Rendering
 /// What a TRMNL device is shown and when it asks again: pure decisions from its settings and
 /// headers.
 enum TRMNLRefresh {
-    /// The frame of a device: its configured size, else its `Width` and `Height` headers, else
-    /// 800×480; BMP is TRMNL's 1-bit 800×480 picture.
+    /// The frame of a device: its configured size, else its `Width` and `Height` (or `PNG-Width`
+    /// and `PNG-Height`) headers, else 800×480; BMP is TRMNL's 1-bit 800×480 picture.
     static func spec(_ settings: DisplaySettings, head: RequestHead, defaults: FrameSpec) -> FrameSpec {
         var spec = defaults
         spec.location = settings.location
         spec.overview = settings.layout == "overview"
         if spec.overview { spec.location = nil }
-        let width = head.header("Width").flatMap { Int($0) }
-        let height = head.header("Height").flatMap { Int($0) }
+        // The firmware sends Width and Height; KOReader's TRMNL plugin PNG-Width and PNG-Height
+        // (usetrmnl/trmnl-koreader, trmnl.koplugin/main.lua, read at ccfa717).
+        let width = (head.header("Width") ?? head.header("PNG-Width")).flatMap { Int($0) }
+        let height = (head.header("Height") ?? head.header("PNG-Height")).flatMap { Int($0) }
         if let width, let height, (8...4096).contains(width), (8...4096).contains(height) {
             (spec.width, spec.height) = (width, height)
         }
