@@ -40,7 +40,9 @@ struct ServeTRMNLTests {
         if let second { #expect(try device.wake() == .cached(filename: second)) }
 
         #expect(try device.log(#"{"creation_timestamp":1770477600,"log_message":"wifi weak","log_id":7}"#) == 204)
-        #expect(serve.process.stderr.contains("wifi weak"))
+        #expect(try device.log(#"{"log_message":"api key \#(key) saved","log_id":8}"#) == 204)
+        #expect(serve.wait { serve.process.stderr.contains("api key *** saved") })
+        #expect(serve.wait { serve.process.stderr.contains("wifi weak") })
         #expect(!serve.process.stderr.contains(key), "the token was logged")
         // The state file is the user's own, and a restart keeps the device registered.
         let attributes = try FileManager.default.attributesOfItem(atPath: serve.folder.path + "/devices.json")
