@@ -178,6 +178,7 @@ final class HTTPDaemon: Sendable {
         }
         let budget = daemon.state.withLock { state in
             state.counts.handled += 1
+            state.connections.received(identity(connection))
             return state.limiter.remaining(head.source)
         }
         let response = daemon.handler.respond(to: ServerRequest(head: head, body: pending.body, budget: budget))

@@ -73,4 +73,15 @@ struct ConnectionTableTests {
         table.closed(2)
         #expect(table.count == 0 && table.nextDeadline == nil)
     }
+
+    @Test("a request in full stops its deadline while the answer is made; the answer starts the next one")
+    func received() {
+        var table = ConnectionTable(Self.limits)
+        Self.open(&table, "10.0.0.1", id: 1, at: 100)
+        table.received(1)
+        #expect(table.overdue(at: 200).isEmpty && table.nextDeadline == nil)
+        table.answered(1, at: 200)
+        #expect(table.nextDeadline == 205)
+        #expect(table.overdue(at: 205) == [.init(id: 1, descriptor: 1, source: "10.0.0.1", answered: true)])
+    }
 }
