@@ -34,7 +34,7 @@ extension ServeHandler {
         }
         let settings = displays.device(mac)
         guard settings != nil || displays.unknown == .default else {
-            Output.error("serve: display \(mac) asked to register; not in displays: (unknown: refuse)")
+            said.say("refused " + mac, "serve: display \(mac) asked to register; not in displays: (unknown: refuse)")
             return Self.json(404, ["status": 404, "message": "MAC not registered"])
         }
         let device: DeviceBook.Device
@@ -72,8 +72,10 @@ extension ServeHandler {
         let settings = configured ?? displays.fallback
         switch picture(for: head, settings: settings) {
         case .failure(let missing):
+            said.say(
+                "missing \(device.mac) \(missing)", "serve: display \(device.friendlyID): \(Self.describe(missing))")
             return Self.json(
-                200, ["status": 202, "message": .string(String(decoding: Self.answer(missing).body, as: UTF8.self))])
+                200, ["status": 202, "message": .string(Self.describe(missing))])
         case .success(let image):
             let refresh = TRMNLRefresh.seconds(
                 toChange: image.frame.secondsToChange(from: now()), settings: settings, now: now())
@@ -149,6 +151,13 @@ extension ServeHandler {
         var copy = spec
         change(&copy)
         return copy
+    }
+
+    static func describe(_ missing: FrameBook.Missing) -> String {
+        switch missing {
+        case .location(let id): "no location '\(id)' on the broker (its displays: location)"
+        case .data(let problem): "no frame yet: \(problem)"
+        }
     }
 
     static func json(_ status: Int, _ value: JSONValue) -> ServerResponse {

@@ -17,6 +17,8 @@ struct ServeHandler: HTTPHandler {
     let listen: String
     /// Now, on the viewer's clock (`WEATHER2MQTT_NOW`).
     let now: @Sendable () -> Date
+    /// What a display did wrong, said once per display.
+    let said = OnceLog()
 
     func screen(_ head: RequestHead) -> ServerResponse? {
         let path = head.path
