@@ -49,8 +49,10 @@ public struct ServeCommand: Sendable {
             let names = session.names
             try session.subscribe([names.bridgeInfo] + LocationTopic.allCases.map(names.everyLocation))
             session.start()
-            try await session.waitUntilConnected()
+            // The retained burst first, so that the first display asking gets the weather, not a 404.
+            let retained = try await FrameSource(base: session.base, location: nil).collect(session)
             let book = FrameBook(base: session.base)
+            for (topic, payload) in retained { book.update(topic: topic, payload: payload) }
             let handler = ServeHandler(
                 book: book, devices: devices, shelf: ImageShelf(), displays: displays, defaults: defaults,
                 listen: address.description, now: { clock.now() })
