@@ -191,7 +191,8 @@ let package = Package(
             dependencies: ["Rendering", "WireContract", "FontEngine", "ZlibDeflate", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "ViewerTests", dependencies: ["Viewer", "HTTPServer", "Rendering", "Configuration", "TestSupport"]),
+            name: "ViewerTests",
+            dependencies: ["Viewer", "HTTPServer", "Rendering", "Configuration", "WireContract", "TestSupport"]),
         .testTarget(
             name: "PanelDriverTests",
             dependencies: ["PanelDriver", "Rendering", "ZlibDeflate", "TestSupport", "weatherview"],

@@ -4,6 +4,7 @@ import HTTPServer
 import Rendering
 import TestSupport
 import Testing
+import WireContract
 
 @testable import Viewer
 
@@ -63,6 +64,24 @@ struct ServeDecisionTests {
         ])
     func notFrames(_ file: String) {
         #expect(Self.spec(file) == nil)
+    }
+
+    @Test("any target, however malformed, is a spec of a valid location, a 400 or not a frame; any date parses or not")
+    func malformed() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("/.%?&=x2eEFfa0-_:;[]\u{0}\u{7F}é ".unicodeScalars)
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...40, using: &generator)
+            var text = ""
+            for _ in 0..<length { text.unicodeScalars.append(alphabet.randomElement(using: &generator)!) }
+            let head = RequestHead(source: "x", method: "GET", target: "/frames/" + text)
+            let file = head.path.dropFirst("/frames/".count)
+            if case .success(let spec)? = FrameQuery.spec(file: file, query: head.query, defaults: FrameSpec()) {
+                #expect(spec.location.map(LocationID.isValid) ?? true, "\(text)")
+                #expect(!file.contains("/") && !file.contains("%"), "\(text)")
+            }
+            _ = HTTPDate.parse(text)
+        }
     }
 
     static let frame = ServedFrame(
