@@ -135,6 +135,12 @@ struct ServeDecisionTests {
             headers: [HeaderField("png-width", "1072"), HeaderField("png-height", "1448")])
         let kindle = TRMNLRefresh.spec(settings, head: koreader, defaults: FrameSpec())
         #expect(kindle.width == 1072 && kindle.height == 1448)
+        // A TRMNL X (Model: x): its grays (gray4 until gray16 is drawn) and PSRAM's image limit.
+        let x = RequestHead(source: "x", method: "GET", target: "/api/display", headers: [HeaderField("Model", "x")])
+        #expect(TRMNLRefresh.spec(settings, head: x, defaults: FrameSpec()).colors != .bw)
+        #expect(TRMNLModel.imageLimit(settings, model: "x") == 750_000)
+        #expect(TRMNLModel.imageLimit(settings, model: "og") == 90_000)
+        #expect(TRMNLRefresh.spec(settings, head: koreader, defaults: FrameSpec()).colors == .bw)
         settings.width = 800
         settings.height = 480
         settings.colors = "gray4"

@@ -24,10 +24,6 @@ import WeatherModel
 /// KOReader's TRMNL plugin (usetrmnl/trmnl-koreader, `trmnl.koplugin/main.lua`, read at ccfa717)
 /// skips setup (its key is typed in), sends no `ID`, and sends `PNG-Width` and `PNG-Height`.
 extension ServeHandler {
-    /// The largest image a board without PSRAM takes (`MAX_IMAGE_SIZE`).
-    static let imageLimit = 90_000
-    static let psramImageLimit = 750_000
-
     func setup(_ head: RequestHead) -> ServerResponse {
         guard let mac = head.header("ID"), Self.plausibleMAC(mac) else {
             return Self.json(400, ["status": 400, "message": "the ID header (the device's MAC) is missing"])
@@ -120,7 +116,7 @@ extension ServeHandler {
     /// else (800×480) as TRMNL's 1-bit BMP.
     func picture(for head: RequestHead, settings: DisplaySettings) -> Result<Picture, FrameBook.Missing> {
         let spec = TRMNLRefresh.spec(settings, head: head, defaults: defaults)
-        let limit = settings.psram ? Self.psramImageLimit : Self.imageLimit
+        let limit = TRMNLModel.imageLimit(settings, model: head.header("Model"))
         var tries = [spec]
         if spec.colors != .bw { tries.append(with(spec) { $0.colors = .bw }) }
         if spec.width == 800, spec.height == 480, spec.format != .bmp {

@@ -11,7 +11,8 @@ import Rendering
 /// headers.
 enum TRMNLRefresh {
     /// The frame of a device: its configured size, else its `Width` and `Height` (or `PNG-Width`
-    /// and `PNG-Height`) headers, else 800×480; BMP is TRMNL's 1-bit 800×480 picture.
+    /// and `PNG-Height`) headers, else 800×480; its configured colours, else its model's
+    /// (``TRMNLModel``), else black and white; BMP is TRMNL's 1-bit 800×480 picture.
     static func spec(_ settings: DisplaySettings, head: RequestHead, defaults: FrameSpec) -> FrameSpec {
         var spec = defaults
         spec.location = settings.location
@@ -25,6 +26,7 @@ enum TRMNLRefresh {
             (spec.width, spec.height) = (width, height)
         }
         if let width = settings.width, let height = settings.height { (spec.width, spec.height) = (width, height) }
+        if let mode = TRMNLModel.colors(of: head.header("Model")) { spec.colors = mode }
         if let name = settings.colors, case .success(let mode) = FrameSpec.colors(name) { spec.colors = mode }
         spec.rotation = Rotation(rawValue: settings.rotate) ?? .none
         if let language = settings.language { spec.language = language }
