@@ -70,7 +70,7 @@ struct ServeFramesTests {
         }
     }
 
-    @Test("a Kindle's frame: portrait 1072×1448, 2-bit gray, turned 90°; another size, another ETag")
+    @Test("a Kindle's frame: portrait 1072×1448, 2-bit gray, turned 90°; another size, another ETag; SIGTERM exits 0")
     func kindle() throws {
         let serve = try ServeFixture()
         let kindle = try HTTPCall.run(serve.url("/frames/munich.png?size=1072x1448&colors=gray4&rotate=90"))
@@ -81,5 +81,9 @@ struct ServeFramesTests {
         #expect(plain.headers["etag"] != kindle.headers["etag"])
         let gray16 = try HTTPCall.run(serve.url("/frames/munich.png?colors=gray16"))
         #expect(gray16.status == 400 && gray16.text.contains("colors=gray16"))
+
+        // SIGTERM (systemd's stop) ends it cleanly.
+        serve.process.signal(SIGTERM)
+        #expect(serve.process.wait(timeout: TestTiming.seconds(10)) == 0)
     }
 }
