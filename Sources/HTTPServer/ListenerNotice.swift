@@ -100,7 +100,7 @@ public struct ListenerNotice: Sendable, Equatable, CustomStringConvertible {
             return prefix + "holds the most of the \(total) connections while another address waits: "
                 + "closed its oldest unanswered" + suffix
         case .tooManyFields(let limit):
-            return prefix + "sent a query of more than \(limit) fields (no station sends that many): "
+            return prefix + "sent a query of more than \(limit) fields (no client here sends that many): "
                 + "closed the connection unanswered" + suffix
         case .tooSlow(let seconds):
             return prefix + "sent no whole request within \(Self.number(seconds)) s of connecting: "
