@@ -32,28 +32,3 @@ public struct RequestHead: Sendable, Equatable {
         return headers.first { $0.name.lowercased() == wanted }?.value
     }
 }
-
-/// One header field: a name and its value.
-public struct HeaderField: Sendable, Equatable {
-    public var name: String
-    public var value: String
-
-    public init(_ name: String, _ value: String) {
-        self.name = name
-        self.value = value
-    }
-}
-
-/// A whole request: its head, its body, and what was left of its source's request budget when
-/// it arrived (a full budget is ``RatePolicy/burst``; a flooder's is near 0).
-public struct ServerRequest: Sendable, Equatable {
-    public var head: RequestHead
-    public var body: [UInt8]
-    public var budget: Double
-
-    public init(head: RequestHead, body: [UInt8] = [], budget: Double = 1) {
-        self.head = head
-        self.body = body
-        self.budget = budget
-    }
-}
