@@ -48,6 +48,7 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "MQTTClient", targets: ["MQTTClient"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "StationListeners", targets: ["StationListeners"]),
         .library(name: "HomeAssistant", targets: ["HomeAssistant"]),
         .library(name: "Bridge", targets: ["Bridge"]),
@@ -88,7 +89,10 @@ let package = Package(
         // loading it initialises GnuTLS. DWARF 4 for valgrind, as FontLibraries.
         .target(
             name: "CMicroHTTPD", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "StationListeners", dependencies: ["CMicroHTTPD"]),
+        // The one HTTP server (libmicrohttpd's only importer): budgets, limits, deadlines and
+        // connections; a handler turns a request value into a response value.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "StationListeners", dependencies: ["HTTPServer"]),
         // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
         .target(
             name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "FontLibraries"],
@@ -138,6 +142,7 @@ let package = Package(
             name: "Viewer",
             dependencies: [
                 "Rendering", "PanelDriver", "MQTTClient", "Configuration", "WeatherModel", "WireContract", "SystemIO",
+                "HTTPServer",
             ]
         ),
         // Thin executables.
@@ -157,7 +162,11 @@ let package = Package(
             dependencies: [
                 "Viewer", "WireContract", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            linkerSettings: [.unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [
+                // `serve` opens libmicrohttpd: CMicroHTTPD's gnutls_global_init answers its constructor.
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=gnutls_global_init"], .when(platforms: [.linux])),
+                .unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release)),
+            ]
         ),
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py"]),
@@ -172,7 +181,8 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "Stations", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
-        .testTarget(name: "StationListenersTests", dependencies: ["StationListeners", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "StationListenersTests", dependencies: ["StationListeners", "HTTPServer", "TestSupport"]),
         .testTarget(
             name: "FontEngineTests", dependencies: ["FontEngine"],
             swiftSettings: [.unsafeFlags(fontHeadersForSwift)]),
@@ -180,7 +190,9 @@ let package = Package(
             name: "RenderingTests",
             dependencies: ["Rendering", "WireContract", "FontEngine", "ZlibDeflate", "TestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "TestSupport"]),
+        .testTarget(
+            name: "ViewerTests",
+            dependencies: ["Viewer", "HTTPServer", "Rendering", "Configuration", "WireContract", "TestSupport"]),
         .testTarget(
             name: "PanelDriverTests",
             dependencies: ["PanelDriver", "Rendering", "ZlibDeflate", "TestSupport", "weatherview"],

@@ -55,7 +55,7 @@ for path in /usr/bin/weather2mqtt /usr/bin/weatherview; do
   [ -x "$path" ] || fail "$path is missing"
 done
 for path in /lib/systemd/system/weather2mqtt.service /lib/systemd/system/weatherview-eink.service \
-  /etc/weather2mqtt/config.yaml /usr/share/doc/weather2mqtt/examples/reference.yaml \
+  /lib/systemd/system/weatherview-serve.service /etc/weather2mqtt/config.yaml /usr/share/doc/weather2mqtt/examples/reference.yaml \
   /usr/share/bash-completion/completions/weather2mqtt /usr/share/zsh/vendor-completions/_weather2mqtt \
   /usr/share/fish/vendor_completions.d/weather2mqtt.fish /usr/share/bash-completion/completions/weatherview; do
   [ -f "$path" ] || fail "$path is missing"
@@ -100,8 +100,8 @@ grep -q -- "--exec" <<<"$help" || fail "weatherview render --help does not menti
 if command -v systemd-analyze >/dev/null; then
   step "systemd-analyze verify on the installed units"
   systemd-analyze verify /lib/systemd/system/weather2mqtt.service /lib/systemd/system/weatherview-eink.service \
-    || fail "systemd-analyze verify"
-  for unit in weather2mqtt weatherview-eink; do
+    /lib/systemd/system/weatherview-serve.service || fail "systemd-analyze verify"
+  for unit in weather2mqtt weatherview-eink weatherview-serve; do
     systemd-analyze security --offline=true "/lib/systemd/system/$unit.service" 2>/dev/null | tail -n 1 >&2 || true
   done
 else
@@ -118,7 +118,8 @@ dpkg --purge weather2mqtt
 installed=0
 dpkg-query -W -f='${Status}' weather2mqtt 2>/dev/null | grep -q "installed" && fail "weather2mqtt is still installed"
 for path in /usr/bin/weather2mqtt /usr/bin/weatherview /lib/systemd/system/weather2mqtt.service \
-  /lib/systemd/system/weatherview-eink.service /etc/weather2mqtt/config.yaml /etc/weather2mqtt \
+  /lib/systemd/system/weatherview-eink.service /lib/systemd/system/weatherview-serve.service \
+  /etc/weather2mqtt/config.yaml /etc/weather2mqtt \
   /usr/share/man/man1/weather2mqtt.1.gz; do
   [ ! -e "$path" ] || fail "$path is still there after purge"
 done

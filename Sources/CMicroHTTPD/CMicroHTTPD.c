@@ -23,6 +23,7 @@ static struct {
     void (*stop_daemon)(struct MHD_Daemon *);
     const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
     const char *(*lookup_connection_value)(struct MHD_Connection *, enum MHD_ValueKind, const char *);
+    int (*get_connection_values)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *);
     struct MHD_Response *(*create_response_from_buffer)(size_t, void *, enum MHD_ResponseMemoryMode);
     enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
     void (*destroy_response)(struct MHD_Response *);
@@ -77,6 +78,7 @@ static void load(void) {
     RESOLVE(stop_daemon, "MHD_stop_daemon")
     RESOLVE(get_connection_info, "MHD_get_connection_info")
     RESOLVE(lookup_connection_value, "MHD_lookup_connection_value")
+    RESOLVE(get_connection_values, "MHD_get_connection_values")
     RESOLVE(create_response_from_buffer, "MHD_create_response_from_buffer")
     RESOLVE(add_response_header, "MHD_add_response_header")
     RESOLVE(destroy_response, "MHD_destroy_response")
@@ -119,10 +121,16 @@ const char *cmhd_header(struct MHD_Connection *connection, const char *name) {
     return real.lookup_connection_value(connection, MHD_HEADER_KIND, name);
 }
 
-struct MHD_Response *cmhd_text_response(const char *text, size_t length) {
-    struct MHD_Response *response = real.create_response_from_buffer(length, (void *)text, MHD_RESPMEM_MUST_COPY);
-    if (response != NULL) real.add_response_header(response, "Content-Type", "text/plain");
-    return response;
+int cmhd_headers(struct MHD_Connection *connection, MHD_KeyValueIterator iterator, void *context) {
+    return real.get_connection_values(connection, MHD_HEADER_KIND, iterator, context);
+}
+
+struct MHD_Response *cmhd_response(const void *body, size_t length) {
+    return real.create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
+}
+
+int cmhd_add_header(struct MHD_Response *response, const char *name, const char *value) {
+    return real.add_response_header(response, name, value) == MHD_YES ? 0 : -1;
 }
 
 void cmhd_destroy_response(struct MHD_Response *response) { real.destroy_response(response); }

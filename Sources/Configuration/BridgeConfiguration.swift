@@ -29,6 +29,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
     public var locations: [LocationSettings]
     /// `stations:` (`StationSettings`): the user's own weather stations, none by default.
     public var stations: [StationSettings] = []
+    /// `displays:`: what `weatherview serve` shows each network display.
+    public var displays = DisplaysSettings()
     /// The file it was read from.
     public var path: String
     /// What is allowed but probably not meant (a world-readable secret, `tls.insecure`, …).

@@ -52,6 +52,21 @@ public enum ConfigurationLoader {
         return try decoder.mqtt(root["mqtt"])
     }
 
+    /// Only the `displays:` section, for `weatherview serve --config`, read as ``loadMQTT`` reads
+    /// `mqtt:` (the rest of the file is not validated).
+    public static func loadDisplays(path: String, environment: [String: String]? = nil) throws(ConfigurationError)
+        -> DisplaysSettings
+    {
+        let root = try yaml(try readText(path), path: path)
+        let decoder = ConfigDecoder(file: path, environment: lookup(environment), files: .local)
+        guard !root.isNull else { return DisplaysSettings() }
+        guard root.entries != nil else {
+            throw ConfigurationError(
+                file: path, line: root.line, message: "the file must be a mapping of sections (mqtt, locations, …)")
+        }
+        return try decoder.displays(root["displays"])
+    }
+
     /// The document in `text`, read by libyaml (anchors, aliases and merge keys resolved).
     static func yaml(_ text: String, path: String) throws(ConfigurationError) -> YAMLNode {
         do {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import HTTPServer
 import Synchronization
 
 /// A UDP listener for stations that broadcast: a WeatherFlow Tempest hub (port 50222) and a

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import HTTPServer
 import Synchronization
 
 /// The receiving thread of a ``DatagramListener`` and the state it shares with ``stop()``.

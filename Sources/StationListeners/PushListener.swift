@@ -1,5 +1,4 @@
-import CMicroHTTPD
-import Glibc
+import HTTPServer
 
 /// An HTTP listener for stations that push: Ecowitt gateways (form POST), Ambient Weather and
 /// Wunderground-protocol consoles (GET query), at the "customized server" a user sets in the
@@ -7,42 +6,31 @@ import Glibc
 /// `200` with the body `success` (what Wunderground answers and the devices expect; see
 /// docs/LISTENERS.md) and delivered on ``events``.
 ///
-/// libmicrohttpd runs the sockets on a thread of its own; its callbacks only copy what arrived,
-/// decide the answer (budget, size, path, method) and yield to ``events``.
+/// The server is an ``HTTPListener`` (module HTTPServer): it keeps the budgets, size limits,
+/// deadlines and connections; ``PushHandler`` screens the method and path and yields each push
+/// to ``events``.
 public final class PushListener: Sendable {
-    /// What the listener binds and takes. Every key has a default but the address.
+    /// What the listener binds and takes: the server's settings (``HTTPListener/Settings``: the
+    /// address, body and query limits, the rate, the deadlines and the connections, read and
+    /// set through this value as `settings.rate`), the path and the backlog. Every key has a
+    /// default but the address; gateways post 1 to 3 kB with 20 to 100 fields, well within them.
+    @dynamicMemberLookup
     public struct Settings: Sendable {
-        /// Where to listen (`listen:` in the configuration).
-        public var address: ListenAddress
+        public var server: HTTPListener.Settings
         /// The one path taken (`path:`); `nil` takes any. A trailing `/` does not matter.
         public var path: String?
-        /// The largest body taken; a longer one is answered 413. Gateways post about 1 to 3 kB.
-        public var bodyLimit: Int = 16 * 1024
-        /// The most fields a query may have; a longer one is closed unanswered (and said) as soon
-        /// as its line is in. Gateways send 20 to 100.
-        public var fieldLimit = 256
-        /// Each source's budget; over it, requests are answered 429.
-        public var rate = RatePolicy(burst: 20, perSecond: 1)
-        /// A connection idle this long is closed (stalled senders).
-        public var idleTimeoutSeconds: UInt32 = 10
-        /// A request must arrive in full within this many seconds of its connection's start (or
-        /// of the previous answer on a kept-alive connection), however its bytes trickle in.
-        /// Gateways send a push in well under a second.
-        public var requestSeconds: Double = 5
-        /// Open connections at most, and from one address at most. When all are open, an address
-        /// holding fewer than another still gets one: that other's oldest is closed for it.
-        public var connectionLimit: UInt32 = 64
-        public var connectionsPerAddress: UInt32 = 4
-        /// Connections the kernel keeps waiting to be accepted (`listen`'s backlog): room for a
-        /// burst, so that a station's connection is not dropped before the listener sees it.
-        public var acceptBacklog: Int32 = 1024
         /// Requests kept while the reader is busy (and as many notices); beyond it, the request
         /// of the source with the least budget left is dropped (``FairBacklog``).
         public var backlog = 32
 
         public init(address: ListenAddress, path: String? = nil) {
-            self.address = address
+            server = HTTPListener.Settings(address: address)
             self.path = path
+        }
+
+        public subscript<Value>(dynamicMember key: WritableKeyPath<HTTPListener.Settings, Value>) -> Value {
+            get { server[keyPath: key] }
+            set { server[keyPath: key] = newValue }
         }
     }
 
@@ -50,31 +38,42 @@ public final class PushListener: Sendable {
     public let address: ListenAddress
     /// Requests and notices, in arrival order; finishes when the listener stops.
     public let events: AsyncStream<PushEvent>
-    private let daemon: PushDaemon
+    private let server: HTTPListener
+    private let backlog: FairBacklog<PushEvent>
 
     /// Binds and starts listening; throws when the address cannot be bound (naming why).
     public init(_ settings: Settings) throws(ListenerError) {
         let backlog = FairBacklog<PushEvent>(capacity: settings.backlog)
-        let (descriptor, port) = try BoundSocket.open(
-            settings.address, type: SOCK_STREAM, shared: false, backlog: settings.acceptBacklog)
-        address = settings.address.with(port: port)
+        let handler = PushHandler(path: settings.path, backlog: backlog, capacity: settings.backlog)
+        do {
+            self.server = try HTTPListener(settings.server, handler: handler) {
+                backlog.yield(.notice($0), from: $0.source, weight: 0, kind: .notice)
+            }
+        } catch {
+            backlog.finish()
+            throw error
+        }
+        address = self.server.address
         events = backlog.stream
-        daemon = try PushDaemon(settings: settings, name: "http \(address)", descriptor: descriptor, backlog: backlog)
+        self.backlog = backlog
     }
 
     /// What was taken and refused so far.
-    public var counts: PushCounts { daemon.counts }
+    public var counts: PushCounts { PushCounts(server.counts) }
 
     /// How many times libmicrohttpd's constructor asked to initialise GnuTLS and was answered
     /// without it: 1 once a listener started in a process that exports CMicroHTTPD's
     /// `gnutls_global_init` (the bridge does), 0 where GnuTLS initialised itself (0.9 MB more).
-    public static var tlsInitialisationsSkipped: Int { Int(cmhd_gnutls_inits_skipped()) }
+    public static var tlsInitialisationsSkipped: Int { HTTPListener.tlsInitialisationsSkipped }
 
     /// Closes the socket and every connection, waits for libmicrohttpd's thread to end and
     /// finishes ``events``. Idempotent.
-    public func stop() { daemon.stop() }
+    public func stop() {
+        server.stop()
+        backlog.finish()
+    }
 
-    deinit { daemon.stop() }
+    deinit { stop() }
 }
 
 /// What a ``PushListener`` delivers.
@@ -104,4 +103,15 @@ public struct PushCounts: Sendable, Equatable {
     public var tooSlow = 0
 
     public init() {}
+
+    init(_ server: ServerCounts) {
+        accepted = server.handled
+        rateLimited = server[.rateLimited]
+        tooLarge = server[.tooLarge]
+        wrongPath = server[.wrongPath]
+        wrongMethod = server[.wrongMethod]
+        dropped = server[.dropped]
+        connectionsRefused = server[.connections]
+        tooSlow = server[.tooSlow]
+    }
 }

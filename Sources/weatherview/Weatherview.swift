@@ -29,6 +29,7 @@ struct Weatherview: AsyncParsableCommand {
         Watch.self,
         Render.self,
         Panel.self,
+        Serve.self,
     ]
 
     @OptionGroup var global: GlobalOptions

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HTTPServer
 @testable import StationListeners
 
 /// The backlog between a listener's thread and its reader, and the listener's notice budget.

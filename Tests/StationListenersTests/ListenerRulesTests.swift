@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HTTPServer
 @testable import StationListeners
 
 @Suite("Listener rules")

@@ -32,6 +32,7 @@ ENVIRONMENT = {
         ("/lib/udev/rules.d/60-weatherview-panel.rules", "Gives /dev/spidev* to the group spi and /dev/gpiochip* to gpio."),
         ("WEATHER2MQTT_BROKER", "The broker URL when --broker is not given."),
         ("WEATHER2MQTT_NOW", "Start the clock at this instant (e.g. 2026-01-15T12:00:00Z); it then runs on."),
+        ("STATE_DIRECTORY, XDG_STATE_HOME", "Where serve keeps the registered displays (serve-devices.json) without --state."),
     ],
 }
 FILES = {
@@ -42,6 +43,7 @@ FILES = {
     ],
     "weatherview": [
         ("/lib/systemd/system/weatherview-eink.service", "Keeps an e-ink panel showing the weather (weatherview render --watch --panel-device spi0.0)."),
+        ("/lib/systemd/system/weatherview-serve.service", "Serves frames to TRMNL, ESPHome and Kindle displays over HTTP (weatherview serve)."),
     ],
 }
 

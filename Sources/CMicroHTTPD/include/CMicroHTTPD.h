@@ -1,6 +1,6 @@
 #ifndef CMICROHTTPD_H
 #define CMICROHTTPD_H
-// libmicrohttpd's header, and the few calls the push listener makes, typed for Swift (three of
+// libmicrohttpd's header, and the few calls the HTTP server (Sources/HTTPServer) makes, typed for Swift (three of
 // them are variadic in the library). The library is opened on the first start of a listener,
 // not linked: see CMicroHTTPD.c for why.
 #include <stddef.h>
@@ -55,9 +55,14 @@ const struct sockaddr *cmhd_client_address(struct MHD_Connection *connection);
 /// A request header's value, or NULL.
 const char *cmhd_header(struct MHD_Connection *connection, const char *name);
 
-/// A `text/plain` answer holding a copy of `text`, to queue any number of times; NULL when out
-/// of memory.
-struct MHD_Response *cmhd_text_response(const char *text, size_t length);
+/// Calls `iterator` with each request header (name, value) of `connection`; returns how many.
+int cmhd_headers(struct MHD_Connection *connection, MHD_KeyValueIterator iterator, void *context);
+
+/// An answer holding a copy of `length` bytes of `body`; NULL when out of memory.
+struct MHD_Response *cmhd_response(const void *body, size_t length);
+
+/// Adds a header to `response`: 0, or -1 when refused (a name or value with a line break).
+int cmhd_add_header(struct MHD_Response *response, const char *name, const char *value);
 
 void cmhd_destroy_response(struct MHD_Response *response);
 

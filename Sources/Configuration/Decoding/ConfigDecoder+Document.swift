@@ -5,7 +5,7 @@ import YAML
 extension ConfigDecoder {
     static let topLevelKeys = [
         "mqtt", "homeassistant", "units", "forecast", "contact", "state_dir", "log_level", "providers", "locations",
-        "language", "stations",
+        "language", "stations", "displays",
     ]
     static let unitKeys = ["temperature", "wind_speed", "pressure", "precipitation", "distance"]
 
@@ -57,6 +57,7 @@ extension ConfigDecoder {
         configuration.providers = providers
         configuration.language = language
         configuration.stations = stationSettings
+        configuration.displays = try displays(top.value("displays"))
         configuration.alertSources = try alertSources(top.value("providers"))
         try crossCheck(configuration, top)
         configuration.warnings = warnings

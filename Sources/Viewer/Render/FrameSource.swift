@@ -79,11 +79,16 @@ struct FrameSource: Sendable {
 
     /// What the frame shows for `messages` at `now`.
     func drawn(_ messages: [String: [UInt8]], now: Date, job: RenderJob) -> Drawn {
+        drawn(messages, now: now, units: job.units, language: job.language)
+    }
+
+    /// What the frame shows for `messages` at `now`, in `units` (`nil`: the payloads') and `language`.
+    func drawn(_ messages: [String: [UInt8]], now: Date, units: UnitSettings?, language: Language) -> Drawn {
         if let location {
             do throws(PayloadError) {
                 let payloads = try LocationPayloads(base: base, location: location, messages: messages)
                 guard payloads.hasWeather else { return Drawn(input: nil, stale: nil, problems: []) }
-                let model = try WeatherViewModel(payloads: payloads, now: now, units: job.units, language: job.language)
+                let model = try WeatherViewModel(payloads: payloads, now: now, units: units, language: language)
                 let stale = model.freshness.isStale ? model.freshness.reasons.joined(separator: "; ") : nil
                 return Drawn(input: .single(FrameInput(model)), stale: stale, problems: [])
             } catch {
@@ -97,7 +102,7 @@ struct FrameSource: Sendable {
             do throws(PayloadError) {
                 let payloads = try LocationPayloads(base: base, location: id, messages: messages)
                 guard payloads.hasWeather else { continue }
-                let model = try WeatherViewModel(payloads: payloads, now: now, units: job.units, language: job.language)
+                let model = try WeatherViewModel(payloads: payloads, now: now, units: units, language: language)
                 if model.freshness.isStale { stale.append(id) }
                 models.append(model)
             } catch {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StationListeners
+@testable import HTTPServer
 
 /// The HTTP listener's connection rules as a plain value: no sockets, time passed in.
 @Suite("Connection table")
@@ -72,5 +72,16 @@ struct ConnectionTableTests {
         table.closed(1)
         table.closed(2)
         #expect(table.count == 0 && table.nextDeadline == nil)
+    }
+
+    @Test("a request in full stops its deadline while the answer is made; the answer starts the next one")
+    func received() {
+        var table = ConnectionTable(Self.limits)
+        Self.open(&table, "10.0.0.1", id: 1, at: 100)
+        table.received(1)
+        #expect(table.overdue(at: 200).isEmpty && table.nextDeadline == nil)
+        table.answered(1, at: 200)
+        #expect(table.nextDeadline == 205)
+        #expect(table.overdue(at: 205) == [.init(id: 1, descriptor: 1, source: "10.0.0.1", answered: true)])
     }
 }

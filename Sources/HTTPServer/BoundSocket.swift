@@ -1,13 +1,13 @@
 import Glibc
 
 /// A socket bound to a ``ListenAddress``: the libc plumbing both listeners share.
-enum BoundSocket {
+package enum BoundSocket {
     /// A non-blocking socket of `type` (`SOCK_STREAM` listening, or `SOCK_DGRAM`) bound to
     /// `address`, and the port it got. `SO_REUSEADDR` always (a restarted bridge binds again at
     /// once); `SO_REUSEPORT` too when `shared`, so that other programs that set it as well can
     /// bind the same UDP port (Home Assistant's WeatherFlow integration on 50222). A stream
     /// socket listens with `backlog` connections waiting to be accepted.
-    static func open(
+    package static func open(
         _ address: ListenAddress, type: __socket_type, shared: Bool, backlog: Int32 = 16
     ) throws(ListenerError) -> (descriptor: Int32, port: UInt16) {
         let family = address.isIPv6 ? AF_INET6 : AF_INET

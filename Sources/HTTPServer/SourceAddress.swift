@@ -2,11 +2,11 @@ import Glibc
 
 /// A peer's address as text (`192.168.1.20`, `fe80::1`; an IPv4-mapped IPv6 address as its
 /// IPv4 form) and its port, copied out of a `sockaddr`.
-struct SourceAddress: Sendable, Equatable {
-    var host: String
-    var port: UInt16
+package struct SourceAddress: Sendable, Equatable {
+    package var host: String
+    package var port: UInt16
 
-    init(_ storage: sockaddr_storage) {
+    package init(_ storage: sockaddr_storage) {
         var storage = storage
         self = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SourceAddress($0) }
@@ -14,7 +14,7 @@ struct SourceAddress: Sendable, Equatable {
     }
 
     /// Reads the `sockaddr` at `pointer` (of its own family's size).
-    init(_ pointer: UnsafePointer<sockaddr>) {
+    package init(_ pointer: UnsafePointer<sockaddr>) {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         switch Int32(pointer.pointee.sa_family) {
         case AF_INET:

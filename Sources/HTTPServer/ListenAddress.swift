@@ -50,7 +50,7 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     public var description: String { isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
     /// The same address with another port (the one the kernel chose for port 0).
-    func with(port: UInt16) -> ListenAddress {
+    package func with(port: UInt16) -> ListenAddress {
         var copy = self
         copy.port = port
         return copy

@@ -13,7 +13,7 @@
 ///   other is refused.
 /// - **Whole-request deadline:** a request must arrive in full within `requestSeconds` of its
 ///   connection opening (or of the previous answer on a kept-alive connection), however slowly
-///   its bytes trickle in; past it the connection is closed. An idle timeout alone, which every
+///   its bytes trickle in; past it the connection is closed. Making the answer is not counted. An idle timeout alone, which every
 ///   byte resets, lets one byte a second hold a connection for ever.
 struct ConnectionTable: Sendable {
     struct Limits: Sendable, Equatable {
@@ -92,6 +92,12 @@ struct ConnectionTable: Sendable {
         order[id] = serial
     }
 
+    /// A request on `id` arrived in full: the deadline is the sender's, so none runs while the
+    /// answer is made (a frame drawn) and sent; the idle timeout still closes a reader that stalls.
+    mutating func received(_ id: UInt) {
+        entries[id]?.deadline = .infinity
+    }
+
     /// A request on `id` was answered: the next one on the same connection has a deadline of its own.
     mutating func answered(_ id: UInt, at now: Double) {
         entries[id]?.deadline = now + limits.requestSeconds
@@ -122,8 +128,8 @@ struct ConnectionTable: Sendable {
         return victims.sorted { (order[$0.id] ?? 0) < (order[$1.id] ?? 0) }
     }
 
-    /// The earliest deadline of a connection not being closed.
-    var nextDeadline: Double? { entries.values.filter { !$0.closing }.map(\.deadline).min() }
+    /// The earliest deadline of a connection not being closed (none while an answer is made).
+    var nextDeadline: Double? { entries.values.filter { !$0.closing && $0.deadline.isFinite }.map(\.deadline).min() }
 
     private func older(_ lhs: (key: UInt, value: Entry), than rhs: (key: UInt, value: Entry)) -> Bool {
         (lhs.value.opened, order[lhs.key] ?? 0) < (rhs.value.opened, order[rhs.key] ?? 0)

@@ -54,9 +54,21 @@ public struct ListenerNotice: Sendable, Equatable, CustomStringConvertible {
     public var reason: Reason
     /// Notices of this listener not logged before this one (over the listener's notice budget).
     public var unsaid = 0
+    /// What the listener serves, as the message begins: `station listener`, `serve`.
+    public var subject = "station listener"
+
+    public init(
+        listener: String, source: String, reason: Reason, unsaid: Int = 0, subject: String = "station listener"
+    ) {
+        self.listener = listener
+        self.source = source
+        self.reason = reason
+        self.unsaid = unsaid
+        self.subject = subject
+    }
 
     public var message: String {
-        let prefix = "station listener \(listener): \(source) "
+        let prefix = "\(subject) \(listener): \(source) "
         let suffix =
             unsaid > 0
             ? " (counted; said once per source; \(unsaid) other notices not logged before this one)"
@@ -88,7 +100,7 @@ public struct ListenerNotice: Sendable, Equatable, CustomStringConvertible {
             return prefix + "holds the most of the \(total) connections while another address waits: "
                 + "closed its oldest unanswered" + suffix
         case .tooManyFields(let limit):
-            return prefix + "sent a query of more than \(limit) fields (no station sends that many): "
+            return prefix + "sent a query of more than \(limit) fields (no client here sends that many): "
                 + "closed the connection unanswered" + suffix
         case .tooSlow(let seconds):
             return prefix + "sent no whole request within \(Self.number(seconds)) s of connecting: "

@@ -4,9 +4,9 @@
 ///
 /// At most `capacity` sources are remembered; when a new one arrives at a full table, the
 /// sources whose bucket has refilled (quiet ones) are forgotten first, else the longest quiet.
-struct SourceLimiter: Sendable {
+package struct SourceLimiter: Sendable {
     /// What to do with a request.
-    enum Verdict: Equatable {
+    package enum Verdict: Equatable {
         case admitted
         /// Over budget; `firstTime` when this is the first refusal of this source (log it then).
         case limited(firstTime: Bool)
@@ -19,18 +19,18 @@ struct SourceLimiter: Sendable {
         var noticed: Set<ListenerNotice.Kind> = []
     }
 
-    let policy: RatePolicy
-    let capacity: Int
+    package let policy: RatePolicy
+    package let capacity: Int
     /// Notices of all sources together: `notices.burst` at once, then `notices.perSecond`; the
     /// rest are counted, and the next one said tells how many were not (hundreds of addresses
     /// give a few lines, not one each).
-    let notices: RatePolicy
+    package let notices: RatePolicy
     private var entries: [String: Entry] = [:]
     private var noticeTokens: Double
     private var noticeLast: Double?
     private var unsaid = 0
 
-    init(policy: RatePolicy, capacity: Int = 256, notices: RatePolicy = RatePolicy(burst: 20, perSecond: 0.2)) {
+    package init(policy: RatePolicy, capacity: Int = 256, notices: RatePolicy = RatePolicy(burst: 20, perSecond: 0.2)) {
         self.policy = policy
         self.capacity = max(1, capacity)
         self.notices = notices
@@ -39,7 +39,7 @@ struct SourceLimiter: Sendable {
 
     /// Whether a notice may be logged at `now`: `nil` when not (it is counted), else how many
     /// were not since the last one logged.
-    mutating func sayNotice(at now: Double) -> Int? {
+    package mutating func sayNotice(at now: Double) -> Int? {
         let elapsed = noticeLast.map { max(0, now - $0) } ?? 0
         noticeLast = now
         noticeTokens = min(Double(notices.burst), noticeTokens + elapsed * notices.perSecond)
@@ -53,7 +53,7 @@ struct SourceLimiter: Sendable {
     }
 
     /// Takes one request of `source` at `now` from its budget.
-    mutating func admit(_ source: String, at now: Double) -> Verdict {
+    package mutating func admit(_ source: String, at now: Double) -> Verdict {
         var entry = refilled(source, at: now)
         defer { entries[source] = entry }
         if entry.tokens >= 1 {
@@ -64,17 +64,17 @@ struct SourceLimiter: Sendable {
     }
 
     /// Whether `kind` is new for `source` (and marks it said).
-    mutating func firstNotice(_ kind: ListenerNotice.Kind, from source: String, at now: Double) -> Bool {
+    package mutating func firstNotice(_ kind: ListenerNotice.Kind, from source: String, at now: Double) -> Bool {
         var entry = refilled(source, at: now)
         defer { entries[source] = entry }
         return entry.noticed.insert(kind).inserted
     }
 
     /// What is left of `source`'s budget (a full one for a source not seen lately).
-    func remaining(_ source: String) -> Double { entries[source]?.tokens ?? Double(policy.burst) }
+    package func remaining(_ source: String) -> Double { entries[source]?.tokens ?? Double(policy.burst) }
 
     /// Sources remembered now.
-    var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     private mutating func refilled(_ source: String, at now: Double) -> Entry {
         let burst = Double(policy.burst)

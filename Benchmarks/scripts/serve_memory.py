@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""What `weatherview serve` costs (issue 41): resident memory while it serves ten displays at
+800x480 and two at 1872x1404, the time to draw each size, and the time of an unchanged poll.
+
+A fresh mosquitto on 127.0.0.1 holds Munich's recorded payloads
+(Tests/RenderingTests/Golden/terminal/inputs/munich-full.json) retained as ten locations
+(loc0 … loc9); `weatherview serve --listen 127.0.0.1:0` runs with WEATHER2MQTT_NOW at the
+recording's time. Each display is a URL of its own: loc0 … loc9 at 800x480 bw, loc0 and loc1 at
+1872x1404 gray4. Measured over HTTP/1.1 from this script (keep-alive, one connection):
+
+  draw      the first request of each display: decoding, drawing, encoding, the next-change
+            probe and the answer (the median per size);
+  poll      `--polls` more requests with If-None-Match, all 304, ten per connection from
+            addresses of 127.0.0.0/8 (each within its budget): the cache lookup and HTTP (mean
+            and median microseconds per request, the client's time included);
+  memory    VmRSS and RssAnon of serve after all of it.
+
+Usage: python3 Benchmarks/scripts/serve_memory.py --bin .build/release [--polls 2000]
+"""
+
+import argparse
+import http.client
+import json
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RECORDING = os.path.join(REPO, "Tests", "RenderingTests", "Golden", "terminal", "inputs", "munich-full.json")
+NOW = "2026-02-07T16:20:00+01:00"
+
+
+def free_port():
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def status(pid):
+    fields = {}
+    with open("/proc/%d/status" % pid) as file:
+        for line in file:
+            key, _, value = line.partition(":")
+            fields[key] = value.strip()
+    return fields
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True, help="the folder holding weatherview")
+    parser.add_argument("--polls", type=int, default=2000)
+    arguments = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="serve-bench-")
+    port = free_port()
+    with open(os.path.join(folder, "mosquitto.conf"), "w") as file:
+        file.write("listener %d 127.0.0.1\nallow_anonymous true\n" % port)
+    broker = subprocess.Popen(["mosquitto", "-c", os.path.join(folder, "mosquitto.conf")], stderr=subprocess.DEVNULL)
+    serve = None
+    try:
+        time.sleep(0.5)
+        document = json.load(open(RECORDING))
+        ids = ["loc%d" % index for index in range(10)]
+        for location in ids:
+            for kind, payload in document.items():
+                text = json.dumps(payload).replace('"id": "munich"', '"id": "%s"' % location)
+                subprocess.run(["mosquitto_pub", "-p", str(port), "-r", "-t", "weather/%s/%s" % (location, kind), "-m", text], check=True)
+        info = {"version": "0", "schema": 1, "started_at": "2026-02-07T15:00:00Z", "locations": ids, "providers": ["open-meteo"]}
+        subprocess.run(["mosquitto_pub", "-p", str(port), "-r", "-t", "weather/bridge/info", "-m", json.dumps(info)], check=True)
+        environment = dict(os.environ, WEATHER2MQTT_NOW=NOW, LANG="C.UTF-8")
+        serve = subprocess.Popen(
+            [os.path.join(arguments.bin, "weatherview"), "serve", "--listen", "127.0.0.1:0", "--broker",
+             "mqtt://127.0.0.1:%d" % port, "--state", os.path.join(folder, "devices.json")],
+            env=environment, stderr=subprocess.PIPE, text=True)
+        line = serve.stderr.readline()
+        match = re.search(r"serving on http://127\.0\.0\.1:(\d+)", line)
+        if not match:
+            sys.exit("serve did not start: " + line)
+        server_port = int(match.group(1))
+        connection = http.client.HTTPConnection("127.0.0.1", server_port, timeout=60)
+        displays = [("800x480", "/frames/%s.png?size=800x480" % location) for location in ids]
+        displays += [("1872x1404", "/frames/%s.png?size=1872x1404&colors=gray4" % location) for location in ids[:2]]
+        draws = {}
+        tags = {}
+        for size, path in displays:
+            started = time.perf_counter()
+            connection.request("GET", path)
+            response = connection.getresponse()
+            body = response.read()
+            draws.setdefault(size, []).append(time.perf_counter() - started)
+            tags[path] = response.getheader("ETag")
+            assert response.status == 200, (path, response.status)
+            draws.setdefault(size + " bytes", []).append(len(body))
+        connection.close()
+        # Ten polls per address (127.0.1.1, .2, …), within each address's budget of 20 at once.
+        polls = []
+        for batch in range(0, arguments.polls, 10):
+            source = "127.0.%d.%d" % (1 + batch // 2500, 1 + (batch // 10) % 250)
+            client = http.client.HTTPConnection("127.0.0.1", server_port, timeout=60, source_address=(source, 0))
+            for index in range(batch, min(batch + 10, arguments.polls)):
+                size, path = displays[index % len(displays)]
+                started = time.perf_counter()
+                client.request("GET", path, headers={"If-None-Match": tags[path]})
+                response = client.getresponse()
+                response.read()
+                polls.append(time.perf_counter() - started)
+                assert response.status == 304, (path, response.status)
+            client.close()
+        memory = status(serve.pid)
+        for size in ("800x480", "1872x1404"):
+            print("draw %s: median %.1f ms (%d frames, %d bytes each at most)" % (
+                size, statistics.median(draws[size]) * 1000, len(draws[size]), max(draws[size + " bytes"])))
+        print("unchanged poll (304, over HTTP): mean %.0f us, median %.0f us (%d)" % (
+            statistics.mean(polls) * 1e6, statistics.median(polls) * 1e6, len(polls)))
+        print("serve: VmRSS %s, RssAnon %s" % (memory["VmRSS"], memory["RssAnon"]))
+    finally:
+        if serve:
+            serve.send_signal(signal.SIGTERM)
+            serve.wait(timeout=10)
+        broker.terminate()
+        broker.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,9 @@
+import HTTPServer
+
+// The listeners' shared vocabulary lives in HTTPServer (the one libmicrohttpd wrapper); the
+// bridge and the configuration name them through this module, as before.
+public typealias ListenAddress = HTTPServer.ListenAddress
+public typealias ListenerError = HTTPServer.ListenerError
+public typealias ListenerNotice = HTTPServer.ListenerNotice
+public typealias RatePolicy = HTTPServer.RatePolicy
+public typealias LogMask = HTTPServer.LogMask

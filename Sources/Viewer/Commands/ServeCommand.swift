@@ -1,0 +1,115 @@
+import Configuration
+import FoundationEssentials
+import HTTPServer
+import Rendering
+import WeatherModel
+import WireContract
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The work of `weatherview serve`: frames of the weather over HTTP for the displays that fetch
+/// their picture (TRMNL and its firmware's boards, ESPHome `online_image`, Kindles, browsers),
+/// drawn when the bridge's retained data changes what they show (SPEC §8).
+public struct ServeCommand: Sendable {
+    /// `--listen ADDRESS:PORT`.
+    public var listen: String
+    /// `--state FILE`: the registered TRMNL devices (default: in the state directory).
+    public var state: String?
+    public var fontDirectory: String?
+    public var broker: BrokerOptions
+
+    public init(listen: String, state: String? = nil, fontDirectory: String? = nil, broker: BrokerOptions) {
+        self.listen = listen
+        self.state = state
+        self.fontDirectory = fontDirectory
+        self.broker = broker
+    }
+
+    public func run() async throws(Failure) -> Int32 {
+        let address: HTTPServer.ListenAddress
+        do throws(ListenerError) {
+            address = try HTTPServer.ListenAddress(parsing: listen)
+        } catch {
+            throw Failure.usage("--" + error.message)
+        }
+        if let problem = FrameFonts.loadLibraries() { throw Failure(WireContract.ExitCode.unavailable, problem) }
+        if let fontDirectory, FrameFonts.useDirectory(fontDirectory) == 0 {
+            throw Failure.usage("--font-dir '\(fontDirectory)' has no .ttf, .otf or .ttc file (or cannot be read)")
+        }
+        let displays = try loadDisplays()
+        let clock = try ViewClock.fromEnvironment()
+        var defaults = FrameSpec()
+        defaults.language = try broker.language()
+        let settings = try broker.resolve()
+        let devices = DeviceBook(path: state ?? Self.defaultStatePath())
+        return try await BrokerSession.with(settings, closeTimeout: .seconds(1)) { (session) throws(Failure) in
+            session.stopOnSignals()
+            let names = session.names
+            try session.subscribe([names.bridgeInfo] + LocationTopic.allCases.map(names.everyLocation))
+            session.start()
+            // The retained burst first, so that the first display asking gets the weather, not a 404.
+            let retained = try await FrameSource(base: session.base, location: nil).collect(session)
+            let book = FrameBook(base: session.base)
+            for (topic, payload) in retained { book.update(topic: topic, payload: payload) }
+            let handler = ServeHandler(
+                book: book, devices: devices, shelf: ImageShelf(), displays: displays, defaults: defaults,
+                listen: address.description, now: { clock.now() })
+            var server = HTTPListener.Settings(address: address)
+            server.subject = "serve"
+            let listener: HTTPListener
+            do throws(ListenerError) {
+                listener = try HTTPListener(server, handler: handler) { Output.error($0.message) }
+            } catch {
+                throw Failure.unavailable(error.message)
+            }
+            defer { listener.stop() }
+            Output.error("serving on http://\(listener.address): /frames/<location>.png, TRMNL at /api/setup")
+            var wasConnected = true
+            while !session.stopRequested {
+                guard let event = await session.next(before: .now + .seconds(60)) else { break }
+                switch event {
+                case .mqtt(.message(let message)): book.update(topic: message.topic, payload: message.payload)
+                case .mqtt(.disconnected(let reason?)): Output.error("connection lost (\(reason)); reconnecting")
+                case .mqtt(.connected) where !wasConnected: Output.error("connected again")
+                default: break
+                }
+                wasConnected = session.connected
+            }
+            return 0
+        }
+    }
+
+    /// `displays:` of `--config`, each colour one the renderer draws.
+    private func loadDisplays() throws(Failure) -> DisplaysSettings {
+        guard let config = broker.config else { return DisplaysSettings() }
+        let displays: DisplaysSettings
+        do {
+            displays = try ConfigurationLoader.loadDisplays(path: config)
+        } catch {
+            throw Failure(ConfigurationError.exitCode, error.description)
+        }
+        for display in [displays.fallback] + displays.devices {
+            if let name = display.colors, case .failure(let problem) = FrameSpec.colors(name) {
+                throw Failure(ConfigurationError.exitCode, "\(config): displays: \(problem.message)")
+            }
+        }
+        return displays
+    }
+
+    /// `$STATE_DIRECTORY` (systemd's `StateDirectory=`), else `$XDG_STATE_HOME/weatherview`, else
+    /// `~/.local/state/weatherview`; the file `serve-devices.json` in it. `nil` without a home.
+    static func defaultStatePath() -> String? {
+        func environment(_ name: String) -> String? {
+            guard let value = ProcessEnvironment.value(name), !value.isEmpty else { return nil }
+            return value
+        }
+        if let systemd = environment("STATE_DIRECTORY")?.split(separator: ":").first {
+            return String(systemd) + "/serve-devices.json"
+        }
+        if let xdg = environment("XDG_STATE_HOME") { return xdg + "/weatherview/serve-devices.json" }
+        if let home = environment("HOME") { return home + "/.local/state/weatherview/serve-devices.json" }
+        return nil
+    }
+}
