@@ -166,7 +166,7 @@ timed "test packages in the arm64 root"
 # Two processes, one after the other: the listeners' tests hold sockets open and wait on them, and
 # among the rest at once under qemu a held connection outlived its timeouts (CI, session 12).
 subset=('WireContractTests|SystemIOTests|ProviderFactsTests|WeatherModelTests|ProvidersTests\.WarningsTests|StationsTests|ConfigurationTests|MQTTClientTests|HTTPClientTests|FontEngineTests|RenderingTests\.LayoutTests|ViewerTests|PanelDriverTests\.PanelDriverTraceTests|WeatherviewTests|BridgeTests\.BridgeEndToEndTests'
-  'StationListenersTests\.(PushListenerTests|PushListenerLimitsTests|DatagramListenerTests)')
+  'StationListenersTests\.(PushListenerTests|PushListenerLimitsTests|DatagramListenerTests)|HTTPServerTests')
 # Left out in the arm64 root, in both modes: the tests against amqtt (a Python broker from PyPI,
 # not installed there). The TLS tests to mqtts://localhost run there: its /etc/hosts lists
 # `::1 localhost` (glibc puts it first), as Raspberry Pi OS does, and the brokers listen on
