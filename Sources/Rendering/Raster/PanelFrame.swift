@@ -1,8 +1,8 @@
 /// A finished frame in the panel's own orientation: one level per pixel in the panel's
 /// ``ColorMode`` — what the encoders write.
 ///
-/// Levels: `bw` 0 white, 1 black; `bwr` 0 white, 1 black, 2 red; `gray4` 0 white, 1 light
-/// gray, 2 dark gray, 3 black.
+/// Levels: `bw` 0 white, 1 black; `bwr` 0 white, 1 black, 2 red; the gray modes 0 white up to
+/// `levelCount - 1` black (`gray4`: 1 light gray, 2 dark gray, 3 black).
 public struct PanelFrame: Sendable, Equatable {
     public let width: Int
     public let height: Int
@@ -68,12 +68,10 @@ public struct PanelFrame: Sendable, Equatable {
         return bytes
     }
 
-    /// 1 where the pixel is black (on `gray4`: dark gray or black).
+    /// 1 where the pixel is black (on the gray modes: the darker half of the levels).
     public var blackPlane: [UInt8] {
-        switch mode {
-        case .bw, .bwr: plane { $0 == 1 }
-        case .gray4: plane { $0 >= 2 }
-        }
+        let levels = mode.levelCount
+        return mode.isGray ? plane { Int($0) * 2 > levels - 1 } : plane { $0 == 1 }
     }
 
     /// 1 where the pixel is red (all zero unless the mode is `bwr`).
@@ -87,16 +85,23 @@ public struct PanelFrame: Sendable, Equatable {
     }
 
     private static func level(_ ink: Ink, x: Int, y: Int, mode: ColorMode) -> UInt8 {
-        switch (mode, ink) {
-        case (_, .white): 0
-        case (.gray4, .lightGray): 1
-        case (.gray4, .darkGray), (.gray4, .red): 2
-        case (.gray4, .black): 3
-        case (_, .black): 1
-        case (.bwr, .red): 2
-        case (.bw, .red): 1
-        case (_, .lightGray): Stipple.light.isSet(x: x, y: y) ? 1 : 0
-        case (_, .darkGray): Stipple.dark.isSet(x: x, y: y) ? 1 : 0
+        if mode.isGray {
+            // The four inks spread evenly over the ramp (gray4: 0…3, gray16: 0, 5, 10, 15,
+            // gray256: 0, 85, 170, 255); red is dark gray.
+            let step = UInt8((mode.levelCount - 1) / 3)
+            switch ink {
+            case .white: return 0
+            case .lightGray: return step
+            case .darkGray, .red: return 2 * step
+            case .black: return 3 * step
+            }
+        }
+        switch ink {
+        case .white: return 0
+        case .black: return 1
+        case .red: return mode == .bwr ? 2 : 1
+        case .lightGray: return Stipple.light.isSet(x: x, y: y) ? 1 : 0
+        case .darkGray: return Stipple.dark.isSet(x: x, y: y) ? 1 : 0
         }
     }
 }
