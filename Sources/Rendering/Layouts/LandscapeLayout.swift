@@ -33,7 +33,7 @@ struct LandscapeLayout {
         }
 
         var bottom = bounds.height
-        let font = Font.sans(11)
+        let font = scale.creditFont
         for credits in input.creditLines(font: font, width: bounds.width - 2 * margin).reversed() {
             canvas.draw(
                 credits, font: font, x: bounds.width - margin, baseline: bottom - font.descent - 1, align: .right)
