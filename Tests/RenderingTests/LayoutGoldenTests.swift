@@ -28,6 +28,12 @@ struct LayoutGoldenTests {
         ("station", 800, 480, .bw, .none), ("station", 400, 300, .bw, .none), ("station", 296, 128, .bw, .none),
         ("station", 250, 122, .bw, .none), ("station", 480, 800, .bw, .quarter), ("station", 300, 400, .bw, .none),
         ("station", 122, 250, .bw, .none),
+        // Larger panels and deeper grays: a tablet-sized screen, a Kindle (portrait, 8-bit),
+        // the Inkplate 10, TRMNL X (4-bit) and the 7.5" panel in 16 grays.
+        ("day-rain", 1024, 758, .gray256, .none), ("day-rain", 1072, 1448, .gray256, .none),
+        ("stale-alert", 1200, 825, .bw, .none), ("nowcast", 1872, 1404, .gray16, .none),
+        ("night-snow", 800, 480, .gray16, .none), ("overview", 1872, 1404, .gray16, .none),
+        ("overview", 1024, 758, .gray256, .none), ("station", 1448, 1072, .gray256, .threeQuarters),
     ]
 
     static func frame(_ name: String, _ width: Int, _ height: Int, _ mode: ColorMode, _ rotation: Rotation)
@@ -95,6 +101,11 @@ struct LayoutGoldenTests {
         let turned = Self.frame("day-rain", 800, 480, .bw, .quarter)
         #expect(turned.width == 800 && turned.height == 480)
         #expect(RawEncoder.encode(turned).count == 48_000)
+    }
+
+    @Test("an 800×480 bw BMP is exactly 48,062 bytes, the size TRMNL's firmware takes")
+    func trmnlBMPSize() {
+        #expect(BMPEncoder.encode(Self.frame("day-rain", 800, 480, .bw, .none)).count == 48_062)
     }
 
     @Test("rotation at output is the upright frame turned")
