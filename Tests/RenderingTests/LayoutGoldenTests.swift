@@ -42,8 +42,11 @@ struct LayoutGoldenTests {
         let size = rotation.canvasSize(panelWidth: width, panelHeight: height)
         let canvas =
             name == "overview"
-            ? FrameRenderer.overview(LayoutSamples.overview, width: size.width, height: size.height)
-            : FrameRenderer.single(LayoutSamples.all.first { $0.0 == name }!.1, width: size.width, height: size.height)
+            ? FrameRenderer.overview(
+                LayoutSamples.overview, width: size.width, height: size.height, smooth: mode.isSmooth)
+            : FrameRenderer.single(
+                LayoutSamples.all.first { $0.0 == name }!.1, width: size.width, height: size.height,
+                smooth: mode.isSmooth)
         return PanelFrame(canvas, mode: mode, rotation: rotation)
     }
 

@@ -45,9 +45,9 @@ public struct Font: Sendable {
     /// Baseline-to-baseline distance for lines of this font.
     public var lineHeight: Int { metrics.ascent + metrics.descent }
 
-    /// `text` shaped and placed in this font.
-    func line(_ text: String) -> TextLine {
-        TextEngine.shared.line(text, bold: weight == .bold, size: size)
+    /// `text` shaped and placed in this font; `smooth` glyphs carry coverage (same places).
+    func line(_ text: String, smooth: Bool = false) -> TextLine {
+        TextEngine.shared.line(text, bold: weight == .bold, size: size, smooth: smooth)
     }
 
     /// How wide `text` is when drawn, in pixels.

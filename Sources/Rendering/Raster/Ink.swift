@@ -10,6 +10,37 @@ public enum Ink: UInt8, Sendable, CaseIterable {
     case black = 3
     /// The accent colour of a black/white/red panel.
     case red = 4
+
+    /// How dark the ink is on the scale a smooth canvas blends on, white 0 to black
+    /// ``Shade/black``; red is dark gray (smooth canvases are for gray panels).
+    var darkness: Int {
+        switch self {
+        case .white: 0
+        case .lightGray: Shade.black / 3
+        case .darkGray, .red: Shade.black * 2 / 3
+        case .black: Shade.black
+        }
+    }
+}
+
+/// The pixel values of a smooth ``Canvas`` above the inks: a gray between white and black
+/// where an edge covers part of a pixel. Value `Shade.base + d` is darkness `d`, 0 (white) to
+/// `Shade.black`.
+enum Shade {
+    static let base = 5
+    static let black = 250
+
+    /// The darkness of a pixel value (an ink or a shade).
+    @inline(__always)
+    static func darkness(_ value: UInt8) -> Int {
+        Int(value) >= base ? Int(value) - base : (Ink(rawValue: value) ?? .white).darkness
+    }
+
+    /// The pixel value for darkness `d`: white and black as inks, the rest as shades.
+    @inline(__always)
+    static func value(_ darkness: Int) -> UInt8 {
+        darkness <= 0 ? Ink.white.rawValue : darkness >= black ? Ink.black.rawValue : UInt8(base + darkness)
+    }
 }
 
 /// The colours a panel can show: the one list `render --colors` (and anything else that
@@ -39,6 +70,11 @@ public enum ColorMode: String, Sendable, CaseIterable {
 
     /// Whether the levels are a ramp of grays, 0 white to `levelCount - 1` black.
     public var isGray: Bool { self == .gray4 || self == .gray16 || self == .gray256 }
+
+    /// Whether frames in this mode are drawn smooth (``Canvas/smooth``): text and icon edges
+    /// anti-aliased, which takes grays enough for a partly covered pixel to have a level of
+    /// its own — 16 or more. The others stay crisp 1-bit drawings.
+    public var isSmooth: Bool { levelCount >= 16 }
 
     /// Bits a pixel takes when packed (raw output): 1 for `bw`, one per plane for `bwr`,
     /// else enough for every level.

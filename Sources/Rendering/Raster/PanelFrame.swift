@@ -25,7 +25,12 @@ public struct PanelFrame: Sendable, Equatable {
         for y in 0..<canvas.height {
             for x in 0..<canvas.width {
                 let raw = canvas.pixels[y * canvas.width + x]
-                levels[y * canvas.width + x] = Self.level(Ink(rawValue: raw) ?? .white, x: x, y: y, mode: mode)
+                levels[y * canvas.width + x] =
+                    if let ink = Ink(rawValue: raw) {
+                        Self.level(ink, x: x, y: y, mode: mode)
+                    } else {
+                        Self.level(shade: Shade.darkness(raw), mode: mode)
+                    }
             }
         }
         let upright = PanelFrame(width: canvas.width, height: canvas.height, mode: mode, levels: levels)
@@ -82,6 +87,13 @@ public struct PanelFrame: Sendable, Equatable {
     /// How many pixels have `level`.
     public func count(of level: UInt8) -> Int {
         levels.reduce(0) { $0 + ($1 == level ? 1 : 0) }
+    }
+
+    /// A smooth canvas's gray: the nearest level of the ramp (half-dark or darker is black
+    /// where there is no ramp).
+    private static func level(shade darkness: Int, mode: ColorMode) -> UInt8 {
+        guard mode.isGray else { return darkness * 2 >= Shade.black ? 1 : 0 }
+        return UInt8((darkness * (mode.levelCount - 1) + Shade.black / 2) / Shade.black)
     }
 
     private static func level(_ ink: Ink, x: Int, y: Int, mode: ColorMode) -> UInt8 {
