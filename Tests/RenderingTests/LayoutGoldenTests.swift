@@ -34,6 +34,7 @@ struct LayoutGoldenTests {
         ("stale-alert", 1200, 825, .bw, .none), ("nowcast", 1872, 1404, .gray16, .none),
         ("night-snow", 800, 480, .gray16, .none), ("overview", 1872, 1404, .gray16, .none),
         ("overview", 1024, 758, .gray256, .none), ("station", 1448, 1072, .gray256, .threeQuarters),
+        ("overview", 1072, 1448, .gray256, .none),
     ]
 
     static func frame(_ name: String, _ width: Int, _ height: Int, _ mode: ColorMode, _ rotation: Rotation)

@@ -60,16 +60,23 @@ struct OverviewLayout {
 
     /// One location's row; `factor` grows the fonts of the tall form (1 up to 800×480).
     private func drawEntry(_ entry: OverviewInput.Entry, in rect: RasterRect, factor: Double, on canvas: inout Canvas) {
-        let iconSide = rect.width < 200 ? min(rect.height - 6, rect.width * 26 / 100) : rect.height - 6
+        // The icon fills the row's height, and at most 30 % of its width (a tall portrait row
+        // would otherwise crowd out the name).
+        let narrow = rect.width < 200
+        let iconSide =
+            narrow
+            ? min(rect.height - 6, rect.width * 26 / 100)
+            : min(rect.height - Int(pixel: 6 * factor), rect.width * 30 / 100)
+        let iconTop = narrow ? rect.y + 3 : rect.midY - iconSide / 2
         if let condition = entry.condition {
             WeatherIcon.draw(
                 condition.adjusted(isDay: entry.isDay), isDay: entry.isDay,
-                in: RasterRect(x: rect.x, y: rect.y + 3, width: iconSide, height: iconSide), on: &canvas)
+                in: RasterRect(x: rect.x, y: iconTop, width: iconSide, height: iconSide), on: &canvas)
         }
         let temperature = Degrees.text(entry.temperature)
         let range = "↑\(Degrees.text(entry.high)) ↓\(Degrees.text(entry.low))"
-        let textLeft = rect.x + iconSide + 8
-        if rect.width < 200 {
+        let textLeft = rect.x + iconSide + Int(pixel: 8 * factor)
+        if narrow {
             // Narrow: the name on top, temperature and range under it.
             let nameFont = Font.bold(11)
             let small = Font.sans(11)
