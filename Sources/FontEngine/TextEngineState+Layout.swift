@@ -37,7 +37,9 @@ extension TextEngineState {
                 continue
             }
             for glyph in face.shape(run.scalars, rightToLeft: run.rightToLeft, script: run.script) {
-                if let bitmap = smooth ? face.smoothGlyph(glyph.glyph) : face.glyph(glyph.glyph) {
+                // A glyph FreeType cannot render smooth is drawn 1-bit.
+                let smoothBitmap = smooth ? face.smoothGlyph(glyph.glyph) : nil
+                if let bitmap = smoothBitmap ?? face.glyph(glyph.glyph) {
                     placed.append(
                         .init(
                             x: pen + (glyph.xOffset + 32) >> 6, dy: -((glyph.yOffset + 32) >> 6), shape: .glyph(bitmap))
