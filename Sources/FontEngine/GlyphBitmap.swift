@@ -34,13 +34,14 @@ public final class GlyphBitmap: Sendable {
     /// half covered).
     @inline(__always)
     public func isSet(_ x: Int, _ y: Int) -> Bool {
-        coverage(x, y) >= 128
+        if isSmooth { return bits[y * pitch + x] >= 128 }
+        return bits[y * pitch + x / 8] & (0x80 >> UInt8(x % 8)) != 0
     }
 
     /// How much of pixel `(x, y)` the glyph covers: 0 … 255 (a 1-bit glyph: 0 or 255).
     @inline(__always)
     public func coverage(_ x: Int, _ y: Int) -> UInt8 {
         if isSmooth { return bits[y * pitch + x] }
-        return bits[y * pitch + x / 8] & (0x80 >> UInt8(x % 8)) != 0 ? 255 : 0
+        return isSet(x, y) ? 255 : 0
     }
 }

@@ -41,14 +41,15 @@ public struct Canvas: Sendable, Equatable {
     /// stipple is its ink blended by the pattern's share (a tint, not dots).
     @inline(__always)
     public mutating func plot(_ x: Int, _ y: Int, _ paint: Paint) {
-        if smooth, case .stipple(let pattern, let ink) = paint {
+        guard x >= clip.minX, y >= clip.minY, x < clip.maxX, y < clip.maxY else { return }
+        switch paint {
+        case .solid(let ink):
+            pixels[y * width + x] = ink.rawValue
+        case .stipple(let pattern, let ink) where smooth:
             blend(x, y, ink, coverage: pattern.coverage)
-            return
+        case .stipple(let pattern, let ink):
+            if pattern.isSet(x: x, y: y) { pixels[y * width + x] = ink.rawValue }
         }
-        guard x >= clip.minX, y >= clip.minY, x < clip.maxX, y < clip.maxY,
-            let ink = paint.ink(x: x, y: y)
-        else { return }
-        pixels[y * width + x] = ink.rawValue
     }
 
     /// Lays `ink` over pixel `(x, y)` (inside the clip) where it covers `coverage` of it (0 …

@@ -40,15 +40,6 @@ public enum Paint: Sendable, Hashable {
     case solid(Ink)
     case stipple(Stipple, Ink)
 
-    /// The ink this paint puts at canvas pixel `(x, y)`, or `nil` where it leaves it alone.
-    @inline(__always)
-    public func ink(x: Int, y: Int) -> Ink? {
-        switch self {
-        case .solid(let ink): ink
-        case .stipple(let pattern, let ink): pattern.isSet(x: x, y: y) ? ink : nil
-        }
-    }
-
     public static let black = Paint.solid(.black)
     public static let white = Paint.solid(.white)
     public static let red = Paint.solid(.red)
