@@ -21,16 +21,22 @@ public struct PanelFrame: Sendable, Equatable {
     /// Quantises `canvas` for `mode`, then turns it by `rotation`. Inks a mode cannot show
     /// are stippled (grays on a two- or three-colour panel) or darkened (red without red).
     public init(_ canvas: Canvas, mode: ColorMode, rotation: Rotation = .none) {
+        // Each pixel value's level, worked out once; only the grays on a two- or three-colour
+        // panel depend on where the pixel is (their stipple).
+        let table: [UInt8] = (0...255).map { raw in
+            Ink(rawValue: UInt8(raw)).map { Self.level($0, x: 0, y: 0, mode: mode) }
+                ?? Self.level(shade: Shade.darkness(UInt8(raw)), mode: mode)
+        }
+        let stippled = !mode.isGray
         var levels = [UInt8](repeating: 0, count: canvas.width * canvas.height)
         for y in 0..<canvas.height {
             for x in 0..<canvas.width {
                 let raw = canvas.pixels[y * canvas.width + x]
-                levels[y * canvas.width + x] =
-                    if let ink = Ink(rawValue: raw) {
-                        Self.level(ink, x: x, y: y, mode: mode)
-                    } else {
-                        Self.level(shade: Shade.darkness(raw), mode: mode)
-                    }
+                if stippled, raw == Ink.lightGray.rawValue || raw == Ink.darkGray.rawValue {
+                    levels[y * canvas.width + x] = Self.level(Ink(rawValue: raw)!, x: x, y: y, mode: mode)
+                } else {
+                    levels[y * canvas.width + x] = table[Int(raw)]
+                }
             }
         }
         let upright = PanelFrame(width: canvas.width, height: canvas.height, mode: mode, levels: levels)
