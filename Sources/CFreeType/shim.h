@@ -10,7 +10,8 @@ static inline FT_Int32 cfreetype_load_mono(void) {
     return FT_LOAD_RENDER | FT_LOAD_TARGET_MONO | FT_LOAD_MONOCHROME;
 }
 
-/// The same hinting, without rendering: for advances and metrics only.
+/// The same hinting, without rendering: for advances and metrics, and for smooth glyphs (the
+/// same hinted outline rendered with 8-bit coverage by FT_Render_Glyph).
 static inline FT_Int32 cfreetype_load_mono_metrics(void) {
     return FT_LOAD_TARGET_MONO;
 }

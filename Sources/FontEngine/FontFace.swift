@@ -10,6 +10,7 @@ final class FontFace {
     private let face: FT_Face
     private let font: OpaquePointer
     private var glyphs: [UInt32: GlyphBitmap?] = [:]
+    private var smoothGlyphs: [UInt32: GlyphBitmap?] = [:]
     /// Kerning off everywhere: hinted whole-pixel advances keep 1-bit text evenly spaced, and
     /// fractional kerning pairs rounded to pixels make small sizes look uneven.
     private static let features = [feature("-kern")]
@@ -73,6 +74,43 @@ final class FontFace {
         let bitmap = render(index)
         glyphs[index] = bitmap
         return bitmap
+    }
+
+    /// The glyph `index` with 8-bit coverage (cached): the outline hinted as for 1-bit, so its
+    /// stems and advance match ``glyph(_:)``, rendered anti-aliased. nil if FreeType cannot.
+    func smoothGlyph(_ index: UInt32) -> GlyphBitmap? {
+        if let cached = smoothGlyphs[index] { return cached }
+        let bitmap = renderSmooth(index)
+        smoothGlyphs[index] = bitmap
+        return bitmap
+    }
+
+    private func renderSmooth(_ index: UInt32) -> GlyphBitmap? {
+        // Before the load below: the 1-bit glyph's load reuses the face's one slot.
+        let monoAdvance = glyph(index)?.advance
+        guard FT_Load_Glyph(face, FT_UInt(index), cfreetype_load_mono_metrics()) == 0,
+            FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0
+        else { return nil }
+        let slot = face.pointee.glyph.pointee
+        let bitmap = slot.bitmap
+        let width = Int(bitmap.width)
+        let height = Int(bitmap.rows)
+        var bytes = [UInt8](repeating: 0, count: width * height)
+        if bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue), let buffer = bitmap.buffer {
+            let sourcePitch = Int(bitmap.pitch)
+            let levels = max(1, Int(bitmap.num_grays) - 1)
+            for row in 0..<height {
+                let source = sourcePitch >= 0 ? row * sourcePitch : (height - 1 - row) * -sourcePitch
+                for column in 0..<width {
+                    bytes[row * width + column] = UInt8(Int(buffer[source + column]) * 255 / levels)
+                }
+            }
+        } else if height > 0 {
+            return nil
+        }
+        return GlyphBitmap(
+            advance: monoAdvance ?? (Int(slot.advance.x) + 32) >> 6, left: Int(slot.bitmap_left),
+            top: -Int(slot.bitmap_top), width: width, height: height, pitch: width, bits: bytes, isSmooth: true)
     }
 
     private func render(_ index: UInt32) -> GlyphBitmap? {

@@ -50,12 +50,13 @@ public final class TextEngine: Sendable {
         }
     }
 
-    /// `text` shaped and placed in DejaVu Sans (or its fallbacks) at `size` pixels per em.
-    public func line(_ text: String, bold: Bool, size: Int) -> TextLine {
+    /// `text` shaped and placed in DejaVu Sans (or its fallbacks) at `size` pixels per em;
+    /// `smooth` glyphs have 8-bit coverage (anti-aliased) in the same places as the 1-bit ones.
+    public func line(_ text: String, bold: Bool, size: Int, smooth: Bool = false) -> TextLine {
         state.withLock { state in
             let engine = state ?? TextEngineState(directory: nil)
             state = engine
-            return engine.line(text, bold: bold, size: size)
+            return engine.line(text, bold: bold, size: size, smooth: smooth)
         }
     }
 

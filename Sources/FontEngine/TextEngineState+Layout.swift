@@ -15,7 +15,9 @@ extension TextEngineState {
         let rightToLeft: Bool
     }
 
-    func layout(_ scalars: [Unicode.Scalar], bold: Bool, size: Int) -> TextLine {
+    /// `scalars` placed left to right; `smooth` glyphs carry 8-bit coverage (the places are
+    /// the same either way).
+    func layout(_ scalars: [Unicode.Scalar], bold: Bool, size: Int, smooth: Bool) -> TextLine {
         var pen = 0
         var placed: [TextLine.Placed] = []
         var missing: [Unicode.Scalar] = []
@@ -35,7 +37,9 @@ extension TextEngineState {
                 continue
             }
             for glyph in face.shape(run.scalars, rightToLeft: run.rightToLeft, script: run.script) {
-                if let bitmap = face.glyph(glyph.glyph) {
+                // A glyph FreeType cannot render smooth is drawn 1-bit.
+                let smoothBitmap = smooth ? face.smoothGlyph(glyph.glyph) : nil
+                if let bitmap = smoothBitmap ?? face.glyph(glyph.glyph) {
                     placed.append(
                         .init(
                             x: pen + (glyph.xOffset + 32) >> 6, dy: -((glyph.yOffset + 32) >> 6), shape: .glyph(bitmap))

@@ -34,6 +34,7 @@ final class TextEngineState {
         let text: String
         let bold: Bool
         let size: Int
+        let smooth: Bool
     }
 
     /// Lines kept before the cache starts over (a frame draws a few hundred).
@@ -118,10 +119,10 @@ final class TextEngineState {
     }
 
     /// `text` laid out, from the cache when it was laid out before.
-    func line(_ text: String, bold: Bool, size: Int) -> TextLine {
-        let key = LineKey(text: text, bold: bold, size: size)
+    func line(_ text: String, bold: Bool, size: Int, smooth: Bool) -> TextLine {
+        let key = LineKey(text: text, bold: bold, size: size, smooth: smooth)
         if let line = lines[key] { return line }
-        let line = layout(Array(text.unicodeScalars), bold: bold, size: size)
+        let line = layout(Array(text.unicodeScalars), bold: bold, size: size, smooth: smooth)
         if lines.count >= Self.lineCacheLimit { lines.removeAll(keepingCapacity: true) }
         lines[key] = line
         for scalar in line.missing {

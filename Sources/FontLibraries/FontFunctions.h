@@ -13,6 +13,7 @@ LAZY(FREETYPE, FT_Error, FT_Done_Face, (FT_Face face), (face))
 LAZY(FREETYPE, FT_UInt, FT_Get_Char_Index, (FT_Face face, FT_ULong charcode), (face, charcode))
 LAZY(FREETYPE, FT_Error, FT_Load_Glyph, (FT_Face face, FT_UInt glyph_index, FT_Int32 load_flags),
      (face, glyph_index, load_flags))
+LAZY(FREETYPE, FT_Error, FT_Render_Glyph, (FT_GlyphSlot slot, FT_Render_Mode render_mode), (slot, render_mode))
 LAZY(FREETYPE, FT_Error, FT_Set_Pixel_Sizes, (FT_Face face, FT_UInt width, FT_UInt height), (face, width, height))
 
 // HarfBuzz

@@ -12,7 +12,8 @@ public enum PanelPacking {
         }
         guard fitted.width == model.width, fitted.height == model.height else { return nil }
         if model.colors == .bw, fitted.mode != .bw {
-            let black: UInt8 = fitted.mode == .gray4 ? 2 : 1
+            // Black and red become black; of the grays, the darker half.
+            let black = fitted.mode.isGray ? UInt8(fitted.mode.levelCount / 2) : 1
             fitted = PanelFrame(
                 width: fitted.width, height: fitted.height, mode: .bw,
                 levels: fitted.levels.map { $0 >= black ? 1 : 0 })

@@ -9,10 +9,13 @@ struct Render: AsyncParsableCommand {
         discussion: """
             Panels: \(RenderCommand.panels); \
             any other with --size WxH. --rotate turns the frame clockwise for a panel mounted on \
-            its side (the layout is drawn for the turned size). Formats: png; bmp (1-bit for bw, \
-            4-bit for bwr and gray4); pbm (P4; bwr as two images, black then red; gray4 as P5); \
-            raw (1 bit per pixel, MSB first, rows top to bottom, 1 = black; bwr: black plane then \
-            red plane; gray4: 2 bits per pixel, 3 = black). The file is replaced atomically; \
+            its side (the layout is drawn for the turned size); type sizes grow with the frame \
+            (1872x1404 is set about 2.3 times as large as 800x480). Formats: png (1-bit gray for \
+            bw, 2-bit palette for bwr and gray4, 4- and 8-bit gray for gray16 and gray256); bmp \
+            (1-bit for bw, 4-bit for bwr and gray4, 8-bit for gray16 and gray256); pbm (P4; bwr \
+            as two images, black then red; the grays as P5); raw (1 bit per pixel, MSB first, \
+            rows top to bottom, 1 = black; bwr: black plane then red plane; gray4, gray16, \
+            gray256: 2, 4 or 8 bits per pixel, 0 = white). The file is replaced atomically; \
             --out - writes to stdout. With --panel-device (spi0.0) the frame is shown on the panel \
             (one of \(PanelCommand.panels); see `weatherview panel --help`), with or without --out.
 
@@ -34,7 +37,7 @@ struct Render: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Any other panel size, e.g. 640x384.", valueName: "WxH"))
     var size: String?
 
-    @Option(help: "Colours: bw, bwr or gray4 (default: the panel's; bw with --size).")
+    @Option(help: "Colours: bw, bwr, gray4, gray16 or gray256 (default: the panel's; bw with --size).")
     var colors: RenderCommand.Colors?
 
     @Option(help: ArgumentHelp("Turn the frame clockwise: 0, 90, 180 or 270.", valueName: "DEGREES"))

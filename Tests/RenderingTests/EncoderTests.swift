@@ -101,6 +101,8 @@ struct EncoderTests {
         let bwr = RawEncoder.encode(sampleFrame(.bwr))
         #expect(bwr.count == 96_000)
         #expect(RawEncoder.encode(sampleFrame(.gray4)).count == 96_000)
+        #expect(RawEncoder.encode(sampleFrame(.gray16)).count == 192_000)
+        #expect(RawEncoder.encode(sampleFrame(.gray256)).count == 384_000)
         // 1 = black, most significant bit first: pixel (10, 10) is black, (9, 10) white.
         #expect(bw[10 * 100 + 1] & 0x20 != 0 && bw[10 * 100 + 1] & 0x40 == 0)
         // Red pixels are in the second plane, not in the first.
@@ -177,17 +179,16 @@ struct EncoderTests {
             print(w, h, depth, ctype, sorted(counts.items()))
             """
         let output = try PythonCheck.run(script, on: png)
-        let values: [UInt8] = mode == .bw ? [0, 1] : Array(0..<UInt8(mode.levelCount))
-        var counts: [(UInt8, Int)] = values.map { value in
-            // Grayscale 1-bit stores 1 for white, 0 for black.
-            let level = mode == .bw ? 1 - value : value
-            return (value, frame.count(of: level))
+        // Grayscale stores the largest value for white, 0 for black — the opposite of a level.
+        let grayscale = mode == .bw || mode == .gray16 || mode == .gray256
+        let white = UInt8(mode.levelCount - 1)
+        var counts: [(UInt8, Int)] = (0...white).map { value in
+            (value, frame.count(of: grayscale ? white - value : value))
         }
         counts.removeAll { $0.1 == 0 }
         let expectedCounts = counts.map { "(\($0.0), \($0.1))" }.joined(separator: ", ")
-        let depth = mode == .bw ? 1 : 2
-        let type = mode == .bw ? 0 : 3
-        #expect(output == "800 480 \(depth) \(type) [\(expectedCounts)]")
+        let depth = mode == .bwr ? 2 : mode.bitsPerPixel
+        #expect(output == "800 480 \(depth) \(grayscale ? 0 : 3) [\(expectedCounts)]")
     }
 
     @Test("a mostly white 800×480 PNG is small, and encoding is deterministic")
@@ -196,6 +197,46 @@ struct EncoderTests {
         let png = PNGEncoder.encode(frame)
         #expect(png.count < 8_000)
         #expect(png == PNGEncoder.encode(sampleFrame(.bw)))
+    }
+
+    @Test("a gray PGM has the mode's maxval, white as the largest value", arguments: [ColorMode.gray16, .gray256])
+    func pgm(mode: ColorMode) {
+        let frame = sampleFrame(mode)
+        let bytes = NetpbmEncoder.encode(frame)
+        let white = mode.levelCount - 1
+        let header = Array("P5\n800 480\n\(white)\n".utf8)
+        #expect(Array(bytes.prefix(header.count)) == header)
+        #expect(bytes.count == header.count + 800 * 480)
+        // (10, 10) is in the black block, (0, 0) white, (600, 350) light gray.
+        #expect(bytes[header.count + 10 * 800 + 10] == 0)
+        #expect(Int(bytes[header.count]) == white)
+        #expect(Int(bytes[header.count + 350 * 800 + 600]) == white * 2 / 3)
+    }
+
+    @Test(
+        "BMP for gray16 and gray256: 8 bits a pixel, a gray palette, bottom-up rows",
+        arguments: [
+            ColorMode.gray16, .gray256,
+        ])
+    func bmpGray(mode: ColorMode) {
+        let frame = sampleFrame(mode, width: 250, height: 122)
+        let bytes = BMPEncoder.encode(frame)
+        func u32(_ at: Int) -> Int {
+            Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+        }
+        let colors = mode.levelCount
+        #expect(bytes[28] == 8)
+        #expect(u32(46) == colors)
+        #expect(u32(10) == 54 + 4 * colors)
+        // Rows of 250 bytes padded to 252.
+        #expect(bytes.count == 54 + 4 * colors + 252 * 122)
+        #expect(u32(2) == bytes.count)
+        // The palette runs from white (level 0) to black (the last level).
+        #expect(Array(bytes[54..<58]) == [255, 255, 255, 0])
+        #expect(Array(bytes[(50 + 4 * colors)..<(54 + 4 * colors)]) == [0, 0, 0, 0])
+        // The last row in the file is the picture's top row, one level per byte.
+        let top = Array(bytes[(bytes.count - 252)..<(bytes.count - 2)])
+        #expect(top == Array(frame.levels[0..<250]))
     }
 
     @Test("the format follows the file name")

@@ -28,6 +28,13 @@ struct LayoutGoldenTests {
         ("station", 800, 480, .bw, .none), ("station", 400, 300, .bw, .none), ("station", 296, 128, .bw, .none),
         ("station", 250, 122, .bw, .none), ("station", 480, 800, .bw, .quarter), ("station", 300, 400, .bw, .none),
         ("station", 122, 250, .bw, .none),
+        // Larger panels and deeper grays: a tablet-sized screen, a Kindle (portrait, 8-bit),
+        // the Inkplate 10, TRMNL X (4-bit) and the 7.5" panel in 16 grays.
+        ("day-rain", 1024, 758, .gray256, .none), ("day-rain", 1072, 1448, .gray256, .none),
+        ("stale-alert", 1200, 825, .bw, .none), ("nowcast", 1872, 1404, .gray16, .none),
+        ("night-snow", 800, 480, .gray16, .none), ("overview", 1872, 1404, .gray16, .none),
+        ("overview", 1024, 758, .gray256, .none), ("station", 1448, 1072, .gray256, .threeQuarters),
+        ("overview", 1072, 1448, .gray256, .none),
     ]
 
     static func frame(_ name: String, _ width: Int, _ height: Int, _ mode: ColorMode, _ rotation: Rotation)
@@ -36,8 +43,11 @@ struct LayoutGoldenTests {
         let size = rotation.canvasSize(panelWidth: width, panelHeight: height)
         let canvas =
             name == "overview"
-            ? FrameRenderer.overview(LayoutSamples.overview, width: size.width, height: size.height)
-            : FrameRenderer.single(LayoutSamples.all.first { $0.0 == name }!.1, width: size.width, height: size.height)
+            ? FrameRenderer.overview(
+                LayoutSamples.overview, width: size.width, height: size.height, smooth: mode.isSmooth)
+            : FrameRenderer.single(
+                LayoutSamples.all.first { $0.0 == name }!.1, width: size.width, height: size.height,
+                smooth: mode.isSmooth)
         return PanelFrame(canvas, mode: mode, rotation: rotation)
     }
 
@@ -95,6 +105,11 @@ struct LayoutGoldenTests {
         let turned = Self.frame("day-rain", 800, 480, .bw, .quarter)
         #expect(turned.width == 800 && turned.height == 480)
         #expect(RawEncoder.encode(turned).count == 48_000)
+    }
+
+    @Test("an 800×480 bw BMP is exactly 48,062 bytes, the size TRMNL's firmware takes")
+    func trmnlBMPSize() {
+        #expect(BMPEncoder.encode(Self.frame("day-rain", 800, 480, .bw, .none)).count == 48_062)
     }
 
     @Test("rotation at output is the upright frame turned")

@@ -27,8 +27,12 @@ struct RasterTextTests {
     @Test("a request picks the largest strike not larger than asked")
     func strikeChoice() {
         #expect(Font.sans(15).size == 13)
-        #expect(Font.sans(100).size == 24)
-        #expect(Font.bold(100).size == 88)
+        #expect(Font.sans(100).size == 64)
+        #expect(Font.bold(99).size == 88)
+        #expect(Font.bold(1000).size == 280)
+        // The sizes for large frames leave every request of the smaller frames where it was.
+        #expect(Font.sans(26).size == 24 && Font.bold(30).size == 24 && Font.bold(35).size == 32)
+        #expect(Font.bold(48).size == 44 && Font.bold(Int(pixel: 24 * 1.5)).size == 36)
         #expect(Font.bold(5).size == 11)
     }
 

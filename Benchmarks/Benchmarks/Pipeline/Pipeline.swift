@@ -45,6 +45,18 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try RenderCase.render(messages, size: "800x480"))
         }
     }
+    // The larger panels and deeper grays (issue 41); gray16 and gray256 are drawn smooth.
+    let panels: [(String, ColorMode)] = [
+        ("800x480", .gray16), ("1024x758", .gray256), ("1072x1448", .gray256), ("1200x825", .bw),
+        ("1872x1404", .gray16),
+    ]
+    for (size, colors) in panels {
+        Benchmark("Render \(size) \(colors.rawValue) frame (payloads -> PNG)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try RenderCase.render(messages, size: size, colors: colors))
+            }
+        }
+    }
 
     additionBenchmarks()
     warningAndNowcastBenchmarks()
@@ -158,10 +170,10 @@ enum RenderCase {
         return messages
     }
 
-    static func render(_ messages: [String: [UInt8]], size: String) throws -> [UInt8] {
+    static func render(_ messages: [String: [UInt8]], size: String, colors: ColorMode = .bw) throws -> [UInt8] {
         let payloads = try LocationPayloads(base: "weather", location: "berlin", messages: messages)
         let model = try WeatherViewModel(payloads: payloads, now: ProviderCase.instant(BenchPaths.now))
-        let render = PanelRender(panel: PanelProfile.size(size)!, format: .png)
+        let render = PanelRender(panel: PanelProfile.size(size)!, colors: colors, format: .png)
         return render.encode(FrameInput(model))
     }
 }

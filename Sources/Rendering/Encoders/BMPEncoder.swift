@@ -1,15 +1,25 @@
 /// Writes a ``PanelFrame`` as a Windows bitmap (BITMAPINFOHEADER, bottom-up rows padded to
 /// four bytes): 1 bit per pixel for `bw` (palette: white, black — what the Waveshare and
-/// Inky example scripts load), 4 bits per pixel with a palette for `bwr` and `gray4`, whose
-/// colours do not fit in one bit.
+/// Inky example scripts load, and TRMNL's 48,062-byte 800×480 image), 4 bits per pixel with
+/// a palette for `bwr` and `gray4`, 8 bits per pixel with a gray palette for `gray16` and
+/// `gray256` (the common 8-bit form that decoders without 4-bit support read too).
 public enum BMPEncoder {
     public static func encode(_ frame: PanelFrame) -> [UInt8] {
-        let bitsPerPixel = frame.mode == .bw ? 1 : 4
+        let bitsPerPixel =
+            switch frame.mode {
+            case .bw: 1
+            case .bwr, .gray4: 4
+            case .gray16, .gray256: 8
+            }
         let palette: [(UInt8, UInt8, UInt8)] =
             switch frame.mode {
             case .bw: [(255, 255, 255), (0, 0, 0)]
             case .bwr: [(255, 255, 255), (0, 0, 0), (224, 0, 0)]
-            case .gray4: [(255, 255, 255), (170, 170, 170), (85, 85, 85), (0, 0, 0)]
+            case .gray4, .gray16, .gray256:
+                (0..<frame.mode.levelCount).map { level in
+                    let value = UInt8(255 - level * 255 / (frame.mode.levelCount - 1))
+                    return (value, value, value)
+                }
             }
         let rowBytes = ((frame.width * bitsPerPixel + 31) / 32) * 4
         let pixelOffset = 14 + 40 + 4 * palette.count

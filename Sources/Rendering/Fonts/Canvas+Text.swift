@@ -8,12 +8,14 @@ extension Canvas {
 
     /// Draws one line of `text` with its baseline at `baseline`; returns the width drawn.
     /// Mixed scripts draw whole, right-to-left runs right to left, and a character no
-    /// installed font has as a box.
+    /// installed font has as a box. On a ``smooth`` canvas text in a solid ink is anti-aliased.
     @discardableResult
     public mutating func draw(
         _ text: String, font: Font, x: Int, baseline: Int, align: TextAlignment = .left, _ paint: Paint = .black
     ) -> Int {
-        let line = font.line(text)
+        var smoothInk: Ink?
+        if smooth, case .solid(let ink) = paint { smoothInk = ink }
+        let line = font.line(text, smooth: smoothInk != nil)
         let left =
             switch align {
             case .left: x
@@ -25,6 +27,14 @@ extension Canvas {
             case .glyph(let glyph):
                 let originX = left + placed.x + glyph.left
                 let originY = baseline + placed.dy + glyph.top
+                if let smoothInk, glyph.isSmooth {
+                    for row in 0..<glyph.height {
+                        for column in 0..<glyph.width {
+                            blend(originX + column, originY + row, smoothInk, coverage: glyph.coverage(column, row))
+                        }
+                    }
+                    continue
+                }
                 for row in 0..<glyph.height {
                     for column in 0..<glyph.width where glyph.isSet(column, row) {
                         plot(originX + column, originY + row, paint)

@@ -15,9 +15,13 @@ public struct Font: Sendable {
     public let size: Int
     private let metrics: LineMetrics
 
-    /// Sizes a request snaps to, per weight.
-    public static let regularSizes = [11, 13, 16, 20, 24]
-    public static let boldSizes = [11, 13, 16, 20, 24, 32, 44, 64, 88, 120]
+    /// Sizes a request snaps to, per weight. Those above 24 (regular) and 120 (bold), and the
+    /// bold 36, 40, 52, 56, 72, 80 and 100, are for frames larger than 800×480; they sit
+    /// where no request from the smaller frames falls, so those keep their sizes.
+    public static let regularSizes = [11, 13, 16, 20, 24, 28, 32, 36, 40, 48, 56, 64]
+    public static let boldSizes = [
+        11, 13, 16, 20, 24, 32, 36, 40, 44, 52, 56, 64, 72, 80, 88, 100, 120, 144, 168, 200, 240, 280,
+    ]
 
     private init(weight: Weight, size: Int) {
         self.weight = weight
@@ -41,9 +45,9 @@ public struct Font: Sendable {
     /// Baseline-to-baseline distance for lines of this font.
     public var lineHeight: Int { metrics.ascent + metrics.descent }
 
-    /// `text` shaped and placed in this font.
-    func line(_ text: String) -> TextLine {
-        TextEngine.shared.line(text, bold: weight == .bold, size: size)
+    /// `text` shaped and placed in this font; `smooth` glyphs carry coverage (same places).
+    func line(_ text: String, smooth: Bool = false) -> TextLine {
+        TextEngine.shared.line(text, bold: weight == .bold, size: size, smooth: smooth)
     }
 
     /// How wide `text` is when drawn, in pixels.
@@ -61,6 +65,12 @@ public struct Font: Sendable {
             if width(of: shortened) <= maxWidth { return shortened }
         }
         return ""
+    }
+
+    /// About `factor` times this size, snapped to a tuned size of the same weight.
+    func scaled(by factor: Double) -> Font {
+        let size = Int(pixel: Double(self.size) * factor)
+        return weight == .bold ? .bold(size) : .sans(size)
     }
 
     /// The next smaller size of the same weight (this one if it is the smallest).

@@ -2,10 +2,19 @@ extension Canvas {
     /// Paints the pixels of `area` whose centre has a field value `<= 0` — a signed distance
     /// field: negative inside a shape, positive outside, in pixels. Icons build their shapes
     /// from such fields because unions (`min`), cut-outs (`max(a, -b)`) and outlines
-    /// (`abs(d) - w`) are one line each and stay crisp at any size.
+    /// (`abs(d) - w`) are one line each and stay crisp at any size. On a ``smooth`` canvas a
+    /// solid ink covers a pixel by `0.5 - d` (clamped): the edge is anti-aliased.
     mutating func fill(field: (RasterPoint) -> Double, in area: RasterRect, _ paint: Paint) {
         let area = area.intersection(clip)
         guard !area.isEmpty else { return }
+        if smooth, case .solid(let ink) = paint {
+            for y in area.minY..<area.maxY {
+                for x in area.minX..<area.maxX {
+                    blend(x, y, ink, coverage: Self.coverage(field(RasterPoint(Double(x) + 0.5, Double(y) + 0.5))))
+                }
+            }
+            return
+        }
         for y in area.minY..<area.maxY {
             for x in area.minX..<area.maxX where field(RasterPoint(Double(x) + 0.5, Double(y) + 0.5)) <= 0 {
                 plot(x, y, paint)
@@ -37,9 +46,16 @@ extension Canvas {
                 offsets.append((dx, dy))
             }
         }
+        var smoothInk: Ink?
+        if smooth, case .solid(let ink) = paint { smoothInk = ink }
         for y in 0..<area.height {
             for x in 0..<width {
                 let value = depth[y * width + x]
+                if let smoothInk, value > 0 {
+                    // Just outside: the outline's anti-aliased outer edge.
+                    blend(area.x + x, area.y + y, smoothInk, coverage: Self.coverage(value))
+                    continue
+                }
                 guard value <= 0 else { continue }
                 // A union's field never overstates depth, so a deep value is surely interior.
                 var onEdge = false
@@ -53,9 +69,22 @@ extension Canvas {
                         }
                     }
                 }
-                plot(area.x + x, area.y + y, onEdge ? paint : interior)
+                if onEdge, let smoothInk, value > -0.5 {
+                    // The part of the pixel outside the shape keeps what was under it.
+                    blend(area.x + x, area.y + y, smoothInk, coverage: Self.coverage(value))
+                } else {
+                    plot(area.x + x, area.y + y, onEdge ? paint : interior)
+                }
             }
         }
+    }
+
+    /// How much of a pixel whose centre is `distance` from a shape's edge (negative inside)
+    /// the shape covers: 0 … 255, half at the edge.
+    @inline(__always)
+    static func coverage(_ distance: Double) -> UInt8 {
+        let covered = 0.5 - distance
+        return covered <= 0 ? 0 : covered >= 1 ? 255 : UInt8(covered * 255 + 0.5)
     }
 }
 

@@ -10,9 +10,10 @@ public enum FrameLayout: String, Sendable, CaseIterable {
 public enum FrameRenderer {
     /// A `single` frame of `input` on a canvas of `width`×`height` (already turned for the
     /// panel's rotation). Small canvases (either side ≤ 150, or ≤ 300 wide) get the compact
-    /// layout, tall ones the portrait layout.
-    public static func single(_ input: FrameInput, width: Int, height: Int) -> Canvas {
-        var canvas = Canvas(width: width, height: height)
+    /// layout, tall ones the portrait layout. A `smooth` canvas has anti-aliased text and
+    /// icons (``ColorMode/isSmooth``); the layout is the same.
+    public static func single(_ input: FrameInput, width: Int, height: Int, smooth: Bool = false) -> Canvas {
+        var canvas = Canvas(width: width, height: height, smooth: smooth)
         if height > width {
             PortraitLayout(input: input).draw(on: &canvas)
         } else if width <= 300 || height <= 150 {
@@ -24,8 +25,8 @@ public enum FrameRenderer {
     }
 
     /// An `overview` frame of every location in `input`.
-    public static func overview(_ input: OverviewInput, width: Int, height: Int) -> Canvas {
-        var canvas = Canvas(width: width, height: height)
+    public static func overview(_ input: OverviewInput, width: Int, height: Int, smooth: Bool = false) -> Canvas {
+        var canvas = Canvas(width: width, height: height, smooth: smooth)
         OverviewLayout(input: input).draw(on: &canvas)
         return canvas
     }

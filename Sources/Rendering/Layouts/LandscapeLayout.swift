@@ -33,7 +33,7 @@ struct LandscapeLayout {
         }
 
         var bottom = bounds.height
-        let font = Font.sans(11)
+        let font = scale.creditFont
         for credits in input.creditLines(font: font, width: bounds.width - 2 * margin).reversed() {
             canvas.draw(
                 credits, font: font, x: bounds.width - margin, baseline: bottom - font.descent - 1, align: .right)
@@ -49,7 +49,9 @@ struct LandscapeLayout {
                 iconSize: scale.dayIconSize
             ).draw(in: strip, on: &canvas)
             bottom = strip.y - scale.gap
-            canvas.fill(RasterRect(x: margin, y: bottom, width: bounds.width - 2 * margin, height: 1), .black)
+            // Half the header's rule: 1 pixel up to 800×480, heavier on the large frames.
+            let line = max(1, scale.rule / 2)
+            canvas.fill(RasterRect(x: margin, y: bottom, width: bounds.width - 2 * margin, height: line), .black)
             bottom -= scale.gap
         }
         if input.hours.count >= 2 {

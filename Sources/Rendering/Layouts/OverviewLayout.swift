@@ -1,7 +1,8 @@
 import WeatherModel
 
 /// The `overview` layout: every location the bridge announces, one row each — icon, name,
-/// temperature, today's high and low — in two columns when there are many.
+/// temperature, today's high and low — in two columns when there are many. Canvases larger
+/// than 800×480 get the large sizes grown by ``LayoutScale/factor(width:height:reference:)``.
 struct OverviewLayout {
     var input: OverviewInput
 
@@ -9,10 +10,12 @@ struct OverviewLayout {
         let bounds = canvas.bounds
         let small = bounds.width <= 300 || bounds.height <= 150
         let large = bounds.width >= 640 && bounds.height >= 400
-        let margin = small ? 3 : large ? 16 : 8
-        let headerHeight = small ? 16 : large ? 40 : 24
-        let headerFont: Font = small ? .bold(13) : large ? .bold(24) : .bold(16)
-        let infoFont: Font = small ? .sans(11) : large ? .sans(16) : .sans(13)
+        let factor = large ? LayoutScale.factor(width: bounds.width, height: bounds.height) : 1
+        func grow(_ value: Int) -> Int { Int(pixel: Double(value) * factor) }
+        let margin = small ? 3 : large ? grow(16) : 8
+        let headerHeight = small ? 16 : large ? grow(40) : 24
+        let headerFont: Font = small ? .bold(13) : large ? Font.bold(24).scaled(by: factor) : .bold(16)
+        let infoFont: Font = small ? .sans(11) : large ? Font.sans(16).scaled(by: factor) : .sans(13)
         let header = RasterRect(x: margin, y: 0, width: bounds.width - 2 * margin, height: headerHeight)
         let titleWidth = canvas.draw(input.language.messages.weather, font: headerFont, in: header)
         if let observed = input.observedAt {
@@ -21,17 +24,20 @@ struct OverviewLayout {
             }
             if let text { canvas.draw(text, font: infoFont, in: header, align: .right) }
         }
-        canvas.fill(RasterRect(x: 0, y: headerHeight, width: bounds.width, height: large ? 2 : 1), .black)
+        canvas.fill(RasterRect(x: 0, y: headerHeight, width: bounds.width, height: large ? grow(2) : 1), .black)
         let area = RasterRect(
             x: margin, y: headerHeight + 2, width: bounds.width - 2 * margin, height: bounds.height - headerHeight - 2)
         guard !input.entries.isEmpty else {
             canvas.draw(input.language.messages.noLocations, font: infoFont, in: area, align: .center)
             return
         }
-        let minimumRow = small ? 24 : large ? 56 : 36
+        let minimumRow = small ? 24 : large ? grow(56) : 36
         let columns = input.entries.count * minimumRow > area.height && area.width >= 360 ? 2 : 1
         let perColumn = (input.entries.count + columns - 1) / columns
-        let tallest = large ? 110 : small && bounds.height <= bounds.width ? 40 : 96
+        // Rows grow with the height (a 4:3 frame has room for taller rows than its type grows).
+        let tallest =
+            large
+            ? Int(pixel: 110 * max(1, Double(bounds.height) / 480)) : small && bounds.height <= bounds.width ? 40 : 96
         let rowHeight = min(area.height / max(1, perColumn), tallest)
         let rowsShown = max(1, area.height / max(1, rowHeight))
         let columnWidth = area.width / columns
@@ -44,7 +50,7 @@ struct OverviewLayout {
                 width: columnWidth - (columns > 1 ? 8 : 0),
                 height: rowHeight)
             if row > 0 { canvas.dashedHorizontal(y: rect.y, from: rect.x, to: rect.maxX, on: 1, off: 2, .black) }
-            drawEntry(entry, in: rect, on: &canvas)
+            drawEntry(entry, in: rect, factor: factor, on: &canvas)
         }
         if columns == 2 {
             canvas.fill(
@@ -52,17 +58,25 @@ struct OverviewLayout {
         }
     }
 
-    private func drawEntry(_ entry: OverviewInput.Entry, in rect: RasterRect, on canvas: inout Canvas) {
-        let iconSide = rect.width < 200 ? min(rect.height - 6, rect.width * 26 / 100) : rect.height - 6
+    /// One location's row; `factor` grows the fonts of the tall form (1 up to 800×480).
+    private func drawEntry(_ entry: OverviewInput.Entry, in rect: RasterRect, factor: Double, on canvas: inout Canvas) {
+        // The icon fills the row's height, and at most 30 % of its width (a tall portrait row
+        // would otherwise crowd out the name).
+        let narrow = rect.width < 200
+        let iconSide =
+            narrow
+            ? min(rect.height - 6, rect.width * 26 / 100)
+            : min(rect.height - Int(pixel: 6 * factor), rect.width * 30 / 100)
+        let iconTop = narrow ? rect.y + 3 : rect.midY - iconSide / 2
         if let condition = entry.condition {
             WeatherIcon.draw(
                 condition.adjusted(isDay: entry.isDay), isDay: entry.isDay,
-                in: RasterRect(x: rect.x, y: rect.y + 3, width: iconSide, height: iconSide), on: &canvas)
+                in: RasterRect(x: rect.x, y: iconTop, width: iconSide, height: iconSide), on: &canvas)
         }
         let temperature = Degrees.text(entry.temperature)
         let range = "↑\(Degrees.text(entry.high)) ↓\(Degrees.text(entry.low))"
-        let textLeft = rect.x + iconSide + 8
-        if rect.width < 200 {
+        let textLeft = rect.x + iconSide + Int(pixel: 8 * factor)
+        if narrow {
             // Narrow: the name on top, temperature and range under it.
             let nameFont = Font.bold(11)
             let small = Font.sans(11)
@@ -105,10 +119,12 @@ struct OverviewLayout {
                 baseline: rect.midY + nameFont.capHeight / 2)
             return
         }
-        let temperatureFonts: [Font] = [.bold(88), .bold(64), .bold(44), .bold(32), .bold(24), .bold(16)]
+        let temperatureFonts = [88, 64, 44, 32, 24, 16].map { Font.bold($0).scaled(by: factor) }
         let big = temperatureFonts.first { $0.capHeight <= rect.height * 50 / 100 } ?? .bold(11)
-        let nameFont: Font = rect.height >= 100 ? .bold(32) : rect.height >= 60 ? .bold(20) : .bold(16)
-        let rangeFont: Font = rect.height >= 90 ? .sans(20) : rect.height >= 60 ? .sans(16) : .sans(13)
+        // The thresholds are the row heights of an 800×480 frame, grown with it.
+        let height = Int(pixel: Double(rect.height) / factor)
+        let nameFont = (height >= 100 ? Font.bold(32) : height >= 60 ? .bold(20) : .bold(16)).scaled(by: factor)
+        let rangeFont = (height >= 90 ? Font.sans(20) : height >= 60 ? .sans(16) : .sans(13)).scaled(by: factor)
         let rightWidth = max(big.width(of: temperature), rangeFont.width(of: range))
         let textWidth = rect.maxX - rightWidth - 12 - textLeft
         // Name (and the stale badge under it) on the left, temperature and range on the right.
@@ -130,10 +146,11 @@ struct OverviewLayout {
                 midY: nameBaseline + nameFont.descent + 2 + height / 2, baseSize: rangeFont.size, accent: .red,
                 maxWidth: textWidth, words: input.language.messages, on: &canvas)
         }
-        let blockHeight = big.capHeight + 4 + rangeFont.capHeight
+        let blockHeight = big.capHeight + Int(pixel: 4 * factor) + rangeFont.capHeight
         let tempBaseline = rect.y + (rect.height - blockHeight) / 2 + big.capHeight
         canvas.draw(temperature, font: big, x: rect.maxX, baseline: tempBaseline, align: .right)
         canvas.draw(
-            range, font: rangeFont, x: rect.maxX, baseline: tempBaseline + 6 + rangeFont.capHeight, align: .right)
+            range, font: rangeFont, x: rect.maxX, baseline: tempBaseline + Int(pixel: 6 * factor) + rangeFont.capHeight,
+            align: .right)
     }
 }

@@ -2,7 +2,8 @@ import WeatherModel
 
 /// The `single` layout for panels mounted on their side (480×800, 300×400, 122×250): the
 /// current conditions on top, details in two columns, the chart across, and the days as a
-/// list — a tall panel reads down, not across.
+/// list — a tall panel reads down, not across. Canvases larger than 480×800 (a Kindle's
+/// 1072×1448) are set in the large sizes grown by ``LayoutScale/factor(width:height:reference:)``.
 struct PortraitLayout {
     var input: FrameInput
 
@@ -10,7 +11,9 @@ struct PortraitLayout {
         let bounds = canvas.bounds
         let large = bounds.width >= 400
         let tiny = bounds.width < 200
-        let scale = LayoutScale.landscape(width: large ? 800 : 400, height: large ? 480 : 300)
+        let factor = large ? LayoutScale.factor(width: bounds.width, height: bounds.height, reference: (480, 800)) : 1
+        func grow(_ value: Int) -> Int { Int(pixel: Double(value) * factor) }
+        let scale = LayoutScale.landscape(width: large ? 800 : 400, height: large ? 480 : 300).scaled(by: factor)
         let margin = tiny ? 3 : scale.margin
         let header = RasterRect(
             x: margin, y: 0, width: bounds.width - 2 * margin, height: tiny ? 18 : scale.headerHeight)
@@ -40,7 +43,7 @@ struct PortraitLayout {
         }
 
         // Icon and temperature side by side, the summary under them.
-        let rowHeight = tiny ? 52 : large ? 170 : 96
+        let rowHeight = tiny ? 52 : large ? grow(170) : 96
         let iconSide = tiny ? 48 : min(scale.iconSize, rowHeight - 8)
         let row = RasterRect(x: margin, y: top + scale.gap, width: bounds.width - 2 * margin, height: rowHeight)
         if let condition = input.condition {
@@ -85,15 +88,15 @@ struct PortraitLayout {
         top += scale.gap * 2 + rows * spacing
 
         var bottom = bounds.height
-        let small = Font.sans(11)
+        let small = scale.creditFont
         for credits in tiny ? [] : input.creditLines(font: small, width: bounds.width - 2 * margin).reversed() {
             canvas.draw(
                 credits, font: small, x: bounds.width - margin, baseline: bottom - small.descent - 1, align: .right)
             bottom -= small.lineHeight
         }
         // The days as a list at the bottom, the chart in what is left.
-        let dayRowHeight = tiny ? 20 : large ? 48 : 30
-        let chartMinimum = tiny ? 0 : large ? 150 : 90
+        let dayRowHeight = tiny ? 20 : large ? grow(48) : 30
+        let chartMinimum = tiny ? 0 : large ? grow(150) : 90
         let dayRoom = (bottom - top - chartMinimum) / dayRowHeight
         let dayCount = min(input.days.count, max(0, dayRoom), tiny ? 4 : 7)
         if dayCount > 0 {

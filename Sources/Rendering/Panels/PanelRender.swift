@@ -1,6 +1,7 @@
 /// Everything that decides the bytes of a frame besides the weather: which panel, its
 /// colours, how it is mounted, the file format and the layout. Same settings and same input
-/// give the same bytes.
+/// give the same bytes. This is the pure call every producer of frames makes (`render`, and
+/// a server answering a panel's request): options in, encoded bytes out.
 public struct PanelRender: Sendable, Equatable {
     public var panel: PanelProfile
     public var colors: ColorMode
@@ -37,13 +38,13 @@ public struct PanelRender: Sendable, Equatable {
     /// The `single` frame of `input`, before encoding (what a panel driver packs).
     public func frame(_ input: FrameInput) -> PanelFrame {
         let size = canvasSize
-        return frame(FrameRenderer.single(input, width: size.width, height: size.height))
+        return frame(FrameRenderer.single(input, width: size.width, height: size.height, smooth: colors.isSmooth))
     }
 
     /// The `overview` frame of `input`, before encoding.
     public func frame(_ input: OverviewInput) -> PanelFrame {
         let size = canvasSize
-        return frame(FrameRenderer.overview(input, width: size.width, height: size.height))
+        return frame(FrameRenderer.overview(input, width: size.width, height: size.height, smooth: colors.isSmooth))
     }
 
     /// `canvas`, quantised for the colours and turned to the panel.

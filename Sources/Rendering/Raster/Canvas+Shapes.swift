@@ -8,7 +8,8 @@
 
 extension Canvas {
     /// Fills the area enclosed by one or more closed outlines (non-zero winding: an outline
-    /// drawn the other way round cuts a hole). A pixel is filled when its centre is inside.
+    /// drawn the other way round cuts a hole). A pixel is filled when its centre is inside
+    /// (on a smooth canvas, in a solid ink: by the share of it inside).
     public mutating func fill(contours: [[RasterPoint]], _ paint: Paint) {
         var edges: [(x0: Double, y0: Double, x1: Double, y1: Double, winding: Int)] = []
         var top = Double.infinity
@@ -24,6 +25,10 @@ extension Canvas {
             }
         }
         guard !edges.isEmpty else { return }
+        if smooth, case .solid(let ink) = paint {
+            fillSmooth(edges: edges, top: top, bottom: bottom, ink: ink)
+            return
+        }
         let firstRow = max(clip.minY, Int(pixel: top - 0.5, .up))
         let lastRow = min(clip.maxY - 1, Int(pixel: bottom - 0.5, .down))
         guard firstRow <= lastRow else { return }
@@ -62,9 +67,24 @@ extension Canvas {
         fill(contours: [polygon], paint)
     }
 
-    /// Fills the disc of `radius` around `center`.
+    /// Fills the disc of `radius` around `center` (anti-aliased in a solid ink on a smooth canvas).
     public mutating func fillCircle(center: RasterPoint, radius: Double, _ paint: Paint) {
         guard radius > 0 else { return }
+        if smooth, case .solid(let ink) = paint {
+            let firstRow = max(clip.minY, Int(pixel: center.y - radius - 1, .down))
+            let lastRow = min(clip.maxY - 1, Int(pixel: center.y + radius + 1, .up))
+            let firstColumn = max(clip.minX, Int(pixel: center.x - radius - 1, .down))
+            let lastColumn = min(clip.maxX - 1, Int(pixel: center.x + radius + 1, .up))
+            guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
+            for row in firstRow...lastRow {
+                for column in firstColumn...lastColumn {
+                    let distance = Field.circle(
+                        RasterPoint(Double(column) + 0.5, Double(row) + 0.5), center: center, radius: radius)
+                    blend(column, row, ink, coverage: Self.coverage(distance))
+                }
+            }
+            return
+        }
         let firstRow = max(clip.minY, Int(pixel: center.y - radius - 0.5, .up))
         let lastRow = min(clip.maxY - 1, Int(pixel: center.y + radius - 0.5, .down))
         guard firstRow <= lastRow else { return }

@@ -1,20 +1,26 @@
 /// A picture in memory: one ``Ink`` per pixel, drawn on by layouts and turned into a
 /// ``PanelFrame`` (quantised for a ``ColorMode``, rotated) for the encoders.
 ///
-/// Drawing outside the canvas is clipped, never an error. Nothing here is anti-aliased: a
-/// pixel is inked when its centre is inside the shape, which is what keeps 1-bit output crisp.
+/// Drawing outside the canvas is clipped, never an error. A pixel is inked when its centre
+/// is inside the shape, which is what keeps 1-bit output crisp — unless the canvas is
+/// ``smooth``: then text, icon shapes and discs drawn in a solid ink blend it into the
+/// pixels their edges partly cover (anti-aliasing, for panels with 16 or more grays).
 public struct Canvas: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    /// Row-major, top to bottom; `Ink.rawValue` per pixel.
+    /// Row-major, top to bottom; `Ink.rawValue` per pixel, or on a smooth canvas a gray
+    /// between white and black above the inks (``Shade``).
     public private(set) var pixels: [UInt8]
     /// Drawing is limited to this rectangle (the whole canvas unless a layout narrows it).
     public var clip: RasterRect
+    /// Whether edges are anti-aliased (``ColorMode/isSmooth``).
+    public let smooth: Bool
 
-    public init(width: Int, height: Int, background: Ink = .white) {
+    public init(width: Int, height: Int, background: Ink = .white, smooth: Bool = false) {
         precondition(width > 0 && height > 0, "a canvas has at least one pixel")
         self.width = width
         self.height = height
+        self.smooth = smooth
         pixels = [UInt8](repeating: background.rawValue, count: width * height)
         clip = RasterRect(x: 0, y: 0, width: width, height: height)
     }
@@ -22,19 +28,43 @@ public struct Canvas: Sendable, Equatable {
     /// The whole canvas as a rectangle.
     public var bounds: RasterRect { RasterRect(x: 0, y: 0, width: width, height: height) }
 
-    /// The ink at `(x, y)`; white outside the canvas.
+    /// The ink at `(x, y)` (a blended gray: the nearest gray ink); white outside the canvas.
     public subscript(x: Int, y: Int) -> Ink {
         guard x >= 0, y >= 0, x < width, y < height else { return .white }
-        return Ink(rawValue: pixels[y * width + x]) ?? .white
+        let value = pixels[y * width + x]
+        if let ink = Ink(rawValue: value) { return ink }
+        let step = (Shade.darkness(value) * 3 + Shade.black / 2) / Shade.black
+        return [Ink.white, .lightGray, .darkGray, .black][step]
     }
 
-    /// Puts `paint` at pixel `(x, y)`, if it is inside the clip rectangle.
+    /// Puts `paint` at pixel `(x, y)`, if it is inside the clip rectangle. On a smooth canvas a
+    /// stipple is its ink blended by the pattern's share (a tint, not dots).
     @inline(__always)
     public mutating func plot(_ x: Int, _ y: Int, _ paint: Paint) {
-        guard x >= clip.minX, y >= clip.minY, x < clip.maxX, y < clip.maxY,
-            let ink = paint.ink(x: x, y: y)
-        else { return }
-        pixels[y * width + x] = ink.rawValue
+        guard x >= clip.minX, y >= clip.minY, x < clip.maxX, y < clip.maxY else { return }
+        switch paint {
+        case .solid(let ink):
+            pixels[y * width + x] = ink.rawValue
+        case .stipple(let pattern, let ink) where smooth:
+            blend(x, y, ink, coverage: pattern.coverage)
+        case .stipple(let pattern, let ink):
+            if pattern.isSet(x: x, y: y) { pixels[y * width + x] = ink.rawValue }
+        }
+    }
+
+    /// Lays `ink` over pixel `(x, y)` (inside the clip) where it covers `coverage` of it (0 …
+    /// 255): what is there shows through the rest. Full coverage is a ``plot(_:_:_:)``.
+    @inline(__always)
+    public mutating func blend(_ x: Int, _ y: Int, _ ink: Ink, coverage: UInt8) {
+        guard coverage > 0, x >= clip.minX, y >= clip.minY, x < clip.maxX, y < clip.maxY else { return }
+        guard coverage < 255 else {
+            pixels[y * width + x] = ink.rawValue
+            return
+        }
+        let under = Shade.darkness(pixels[y * width + x])
+        let over = ink.darkness
+        pixels[y * width + x] = Shade.value(
+            under + ((over - under) * Int(coverage) + (over > under ? 127 : -127)) / 255)
     }
 
     /// Paints pixels `x0..<x1` of row `y` (clipped).
@@ -47,6 +77,9 @@ public struct Canvas: Sendable, Equatable {
         switch paint {
         case .solid(let ink):
             for x in start..<end { pixels[row + x] = ink.rawValue }
+        case .stipple(let pattern, let ink) where smooth:
+            let coverage = pattern.coverage
+            for x in start..<end { blend(x, y, ink, coverage: coverage) }
         case .stipple(let pattern, let ink):
             for x in start..<end where pattern.isSet(x: x, y: y) { pixels[row + x] = ink.rawValue }
         }

@@ -16,6 +16,12 @@ public struct Stipple: Sendable, Hashable {
         rows[y & 7] & (0x80 >> UInt8(x & 7)) != 0
     }
 
+    /// The share of pixels set, 0 … 255: the gray a smooth canvas paints instead of the
+    /// pattern (a panel with 16 or more grays shows the tint without dots).
+    public var coverage: UInt8 {
+        UInt8(rows.reduce(0) { $0 + $1.nonzeroBitCount } * 255 / 64)
+    }
+
     /// One pixel in sixteen, evenly spread: a faint tint.
     public static let sparse = Stipple(rows: [0x80, 0x00, 0x08, 0x00, 0x80, 0x00, 0x08, 0x00])
     /// One pixel in four: light gray.
@@ -33,15 +39,6 @@ public struct Stipple: Sendable, Hashable {
 public enum Paint: Sendable, Hashable {
     case solid(Ink)
     case stipple(Stipple, Ink)
-
-    /// The ink this paint puts at canvas pixel `(x, y)`, or `nil` where it leaves it alone.
-    @inline(__always)
-    public func ink(x: Int, y: Int) -> Ink? {
-        switch self {
-        case .solid(let ink): ink
-        case .stipple(let pattern, let ink): pattern.isSet(x: x, y: y) ? ink : nil
-        }
-    }
 
     public static let black = Paint.solid(.black)
     public static let white = Paint.solid(.white)

@@ -11,17 +11,14 @@ import WireContract
 
 /// The work of `weatherview render`: an e-ink frame of the weather, as a file a panel driver can show.
 public struct RenderCommand: Sendable {
-    public enum Colors: String, Sendable, CaseIterable {
-        case bw, bwr, gray4
-    }
+    /// `--colors`: the renderer's own list, so every command that takes a colour parses the same names.
+    public typealias Colors = ColorMode
 
-    public enum Format: String, Sendable, CaseIterable {
-        case png, bmp, pbm, raw
-    }
+    /// `--format`: the renderer's own list.
+    public typealias Format = ImageFormat
 
-    public enum Layout: String, Sendable, CaseIterable {
-        case single, overview
-    }
+    /// `--layout`: the renderer's own list.
+    public typealias Layout = FrameLayout
 
     /// The panels by name, for `--help`: `waveshare-7in5-v2 (800×480, bw), …`.
     public static var panels: String {

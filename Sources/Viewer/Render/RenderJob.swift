@@ -67,16 +67,15 @@ struct RenderJob: Sendable {
             throw Failure.usage("render needs --out FILE (or - for stdout), --panel-device DEV, or both")
         }
         if command.out?.isEmpty == true { throw Failure.usage("--out needs a file name (or - for stdout)") }
-        if panel != nil, command.colors == .gray4 {
-            throw Failure.usage("--colors gray4 is for files: the panels weatherview drives show bw or bwr")
+        if panel != nil, let colors = command.colors, colors.isGray {
+            throw Failure.usage(
+                "--colors \(colors.rawValue) is for files: the panels weatherview drives show bw or bwr")
         }
         if command.out == nil, let exec = command.exec, exec.contains("{file}") {
             throw Failure.usage("--exec's {file} is the --out file: give --out FILE too")
         }
         let format =
-            command.format.flatMap { ImageFormat(rawValue: $0.rawValue) } ?? command.out.flatMap(
-                ImageFormat.init(fileName:))
-            ?? .png
+            command.format ?? command.out.flatMap(ImageFormat.init(fileName:)) ?? .png
         guard let seconds = ConfigurationLoader.parseDuration(command.minInterval) else {
             throw Failure.usage("invalid --min-interval '\(command.minInterval)': e.g. 90s, 3m, 1h")
         }
@@ -87,9 +86,8 @@ struct RenderJob: Sendable {
             throw Failure.usage("--watch writes a file for each new frame: give --out FILE, not -")
         }
         render = PanelRender(
-            panel: profile, colors: command.colors.flatMap { ColorMode(rawValue: $0.rawValue) }, rotation: rotation,
-            format: format)
-        layout = command.layout == .overview ? .overview : .single
+            panel: profile, colors: command.colors, rotation: rotation, format: format)
+        layout = command.layout
         units = command.units.flatMap { UnitSettings.preset(named: $0.rawValue) }
         language = try command.broker.language()
         out = command.out
