@@ -39,11 +39,10 @@ struct ServeDecisionTests {
     }
 
     @Test(
-        "a wrong parameter is a 400 naming it; gray16 and gray256 say they are not drawn yet",
+        "a wrong parameter is a 400 naming it",
         arguments: [
             ("size=800", "size must be WIDTHxHEIGHT"), ("size=9000x10", "size must be"),
-            ("colors=gray16", "colors=gray16 is not drawn by this weatherview yet"),
-            ("colors=gray256", "colors=gray256 is not drawn"), ("colors=sepia", "colors must be one of bw, bwr, gray4"),
+            ("colors=sepia", "colors must be one of bw, bwr, gray4, gray16, gray256"),
             ("rotate=45", "rotate must be 0, 90, 180 or 270"), ("layout=grid", "layout must be single or overview"),
             ("lang=xx", "lang must be one of"), ("units=furlongs", "units must be metric"),
             ("token=abc", "unknown parameter 'token'"),
@@ -135,9 +134,9 @@ struct ServeDecisionTests {
             headers: [HeaderField("png-width", "1072"), HeaderField("png-height", "1448")])
         let kindle = TRMNLRefresh.spec(settings, head: koreader, defaults: FrameSpec())
         #expect(kindle.width == 1072 && kindle.height == 1448)
-        // A TRMNL X (Model: x): its grays (gray4 until gray16 is drawn) and PSRAM's image limit.
+        // A TRMNL X (Model: x): its 16 grays and PSRAM's image limit.
         let x = RequestHead(source: "x", method: "GET", target: "/api/display", headers: [HeaderField("Model", "x")])
-        #expect(TRMNLRefresh.spec(settings, head: x, defaults: FrameSpec()).colors != .bw)
+        #expect(TRMNLRefresh.spec(settings, head: x, defaults: FrameSpec()).colors == .gray16)
         #expect(TRMNLModel.imageLimit(settings, model: "x") == 750_000)
         #expect(TRMNLModel.imageLimit(settings, model: "og") == 90_000)
         #expect(TRMNLRefresh.spec(settings, head: koreader, defaults: FrameSpec()).colors == .bw)

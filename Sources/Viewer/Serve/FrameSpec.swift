@@ -17,15 +17,10 @@ struct FrameSpec: Sendable, Hashable {
     /// A units preset (`metric`, `imperial`, `si`, `uk`); `nil`: the payloads' units.
     var units: String?
 
-    /// The colour names a request may use: ``DisplaySettings/colorNames``. Those ``ColorMode``
-    /// draws are served; the others are answered 400 until the renderer draws them (a new case
-    /// in `ColorMode` is served with no change here).
+    /// The colours a request names: one of ``ColorMode``'s.
     static func colors(_ name: String) -> Result<ColorMode, RequestProblem> {
         if let mode = ColorMode(rawValue: name) { return .success(mode) }
         let drawn = ColorMode.allCases.map(\.rawValue).joined(separator: ", ")
-        if DisplaySettings.colorNames.contains(name) {
-            return .failure(RequestProblem("colors=\(name) is not drawn by this weatherview yet (drawn: \(drawn))"))
-        }
         return .failure(RequestProblem("colors must be one of \(drawn) (got '\(Self.shown(name))')"))
     }
 

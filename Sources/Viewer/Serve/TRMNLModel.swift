@@ -13,17 +13,14 @@ enum TRMNLModel {
     /// The X-class boards' models.
     static let xClass: Set<String> = ["x", "sensoria_c5", "sensoria_s3", "lilygo", "paper_s3", "reterminal_e1003"]
 
-    /// The colours a model shows, richest first: the first the renderer draws is used (the
-    /// TRMNL X shows 16 grays).
-    static let colors: [String: [String]] = ["x": ["gray16", "gray4"]]
+    /// The colours a model shows where it is not black and white (the TRMNL X shows 16 grays).
+    static let colors: [String: ColorMode] = ["x": .gray16]
 
     /// The image limit of a display: `psram: true` or an X-class model.
     static func imageLimit(_ settings: DisplaySettings, model: String?) -> Int {
         settings.psram || xClass.contains(model ?? "") ? psramImageLimit : imageLimit
     }
 
-    /// The richest colours of `model` the renderer draws, if the model is known.
-    static func colors(of model: String?) -> ColorMode? {
-        colors[model ?? ""]?.lazy.compactMap { ColorMode(rawValue: $0) }.first
-    }
+    /// The colours of `model`, if the model is known to show more than black and white.
+    static func colors(of model: String?) -> ColorMode? { colors[model ?? ""] }
 }
