@@ -48,6 +48,16 @@ struct DisplayDiscoveryTests {
         #expect(expiring == ["battery_voltage", "battery", "signal_strength"])
     }
 
+    @Test("the bridge's discovery cleanup never takes a display's device")
+    func cleanup() {
+        let payload = DisplayDiscovery.payload(for: Self.health, baseTopic: "weather", expireAfter: 600)
+        #expect(
+            !Discovery.shouldRemove(
+                topic: DisplayDiscovery.configTopic(prefix: "homeassistant", display: "kitchen"),
+                payload: Array(payload.serialized().utf8), configuredLocations: ["home"], prefix: "homeassistant",
+                baseTopic: "weather"))
+    }
+
     @Test("a display known only by its MAC is named by its friendly id")
     func unnamed() {
         var health = Self.health

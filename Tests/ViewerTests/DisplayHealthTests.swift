@@ -109,6 +109,11 @@ struct DisplayHealthTests {
             Self.health(upgraded, name: "kitchen", at: soon.addingTimeInterval(61), filename: newFrame.filename),
             settings: settings)
         #expect(afterUpgrade.count == 2)
+        ledger.reconnected()
+        let again = ledger.contact(
+            Self.health(upgraded, name: "kitchen", at: soon.addingTimeInterval(62), filename: newFrame.filename),
+            settings: settings)
+        #expect(again.count == 2, "a reconnect sends discovery and state again at the next contact")
         #expect(afterUpgrade.allSatisfy { !String(decoding: $0.payload, as: UTF8.self).contains(Self.device.token) })
     }
 

@@ -56,10 +56,11 @@ public struct ServeCommand: Sendable {
             for (topic, payload) in retained { book.update(topic: topic, payload: payload) }
             let publish = session.retainedPublisher
             let ledger = HealthLedger(topics: names, homeAssistant: homeAssistant)
+            let health = HealthDesk(ledger: ledger) { publish($0.topic, $0.payload) }
             let handler = ServeHandler(
                 book: book, devices: devices, shelf: ImageShelf(), displays: displays, defaults: defaults,
                 listen: address.description, now: { clock.now() },
-                health: HealthDesk(ledger: ledger) { publish($0.topic, $0.payload) })
+                health: health)
             var server = HTTPListener.Settings(address: address)
             server.subject = "serve"
             let listener: HTTPListener
@@ -76,7 +77,9 @@ public struct ServeCommand: Sendable {
                 switch event {
                 case .mqtt(.message(let message)): book.update(topic: message.topic, payload: message.payload)
                 case .mqtt(.disconnected(let reason?)): Output.error("connection lost (\(reason)); reconnecting")
-                case .mqtt(.connected) where !wasConnected: Output.error("connected again")
+                case .mqtt(.connected) where !wasConnected:
+                    Output.error("connected again")
+                    health.reconnected()
                 default: break
                 }
                 wasConnected = session.connected

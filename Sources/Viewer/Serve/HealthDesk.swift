@@ -26,4 +26,7 @@ final class HealthDesk: Sendable {
         let messages = ledger.withLock { $0.contact(health, settings: settings) }
         for message in messages { publish(message) }
     }
+
+    /// The broker connection is back: every display's next contact publishes everything again.
+    func reconnected() { ledger.withLock { $0.reconnected() } }
 }

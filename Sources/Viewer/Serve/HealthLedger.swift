@@ -20,6 +20,7 @@ struct Publication: Sendable, Equatable {
 /// - Home Assistant discovery (when `homeassistant.discovery` is on) whenever the display's
 ///   discovery payload differs from the one last announced: on its first contact, and when its
 ///   firmware, model or expiry changes.
+/// - Both again on each display's first contact after a reconnect (``reconnected()``).
 struct HealthLedger: Sendable {
     /// The least time between two states of a display that differ only in their readings.
     static let stateInterval: TimeInterval = 60
@@ -60,6 +61,14 @@ struct HealthLedger: Sendable {
                 Publication(topic: topics.display(health.id), payload: Array(health.payload.serialized().utf8)))
         }
         return messages
+    }
+
+    /// Forgets what was published: after a reconnect the broker may have lost its retained
+    /// messages (restarted without persistence), so each display's next contact sends its
+    /// discovery and state again.
+    mutating func reconnected() {
+        published = [:]
+        announced = [:]
     }
 
     /// Seconds without a contact after which the display's battery and signal are unavailable:
