@@ -142,7 +142,7 @@ let package = Package(
             name: "Viewer",
             dependencies: [
                 "Rendering", "PanelDriver", "MQTTClient", "Configuration", "WeatherModel", "WireContract", "SystemIO",
-                "HTTPServer",
+                "HTTPServer", "HomeAssistant",
             ]
         ),
         // Thin executables.
@@ -192,7 +192,9 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "ViewerTests",
-            dependencies: ["Viewer", "HTTPServer", "Rendering", "Configuration", "WireContract", "TestSupport"]),
+            dependencies: [
+                "Viewer", "HTTPServer", "Rendering", "Configuration", "WireContract", "WeatherModel", "TestSupport",
+            ]),
         .testTarget(
             name: "PanelDriverTests",
             dependencies: ["PanelDriver", "Rendering", "ZlibDeflate", "TestSupport", "weatherview"],

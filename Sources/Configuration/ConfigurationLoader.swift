@@ -67,6 +67,21 @@ public enum ConfigurationLoader {
         return try decoder.displays(root["displays"])
     }
 
+    /// Only the `homeassistant:` section, for `weatherview serve --config` (its displays' discovery),
+    /// read as ``loadMQTT`` reads `mqtt:`.
+    public static func loadHomeAssistant(path: String, environment: [String: String]? = nil)
+        throws(ConfigurationError) -> HomeAssistantSettings
+    {
+        let root = try yaml(try readText(path), path: path)
+        let decoder = ConfigDecoder(file: path, environment: lookup(environment), files: .local)
+        guard !root.isNull else { return HomeAssistantSettings() }
+        guard root.entries != nil else {
+            throw ConfigurationError(
+                file: path, line: root.line, message: "the file must be a mapping of sections (mqtt, locations, …)")
+        }
+        return try decoder.homeAssistant(root["homeassistant"])
+    }
+
     /// The document in `text`, read by libyaml (anchors, aliases and merge keys resolved).
     static func yaml(_ text: String, path: String) throws(ConfigurationError) -> YAMLNode {
         do {

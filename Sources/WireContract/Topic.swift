@@ -12,11 +12,14 @@ public enum Topic: Hashable, Sendable {
     case alertEvent(String)
     /// `<base>/stations/<id>/<kind>`: one of the user's weather stations (SPEC §3).
     case station(String, StationTopic)
+    /// `<base>/displays/<id>/state`: a network display's health, published by `weatherview serve`
+    /// (SPEC §8).
+    case display(String)
 
     /// The location the topic belongs to, if any.
     public var location: String? {
         switch self {
-        case .bridgeState, .bridgeInfo, .station: nil
+        case .bridgeState, .bridgeInfo, .station, .display: nil
         case .location(let id, _), .currentField(let id, _), .alertEvent(let id): id
         }
     }
@@ -61,6 +64,7 @@ public struct TopicNames: Sendable, Equatable {
         case .currentField(let id, let field): base + "/" + id + "/current/" + field
         case .alertEvent(let id): base + "/" + id + "/alerts/event"
         case .station(let id, let kind): base + "/stations/" + id + "/" + kind.rawValue
+        case .display(let id): base + "/displays/" + id + "/state"
         }
     }
 
@@ -87,6 +91,9 @@ public struct TopicNames: Sendable, Equatable {
             let id = String(parts[1])
             guard LocationID.isValid(id), let kind = StationTopic(rawValue: String(parts[2])) else { return nil }
             return .station(id, kind)
+        case 3 where parts[0] == "displays" && parts[1] != "current" && parts[2] == "state":
+            let id = String(parts[1])
+            return LocationID.isValid(id) ? .display(id) : nil
         case 3 where parts[1] == "current":
             let id = String(parts[0])
             guard LocationID.isValid(id), !parts[2].isEmpty else { return nil }
@@ -101,6 +108,9 @@ public struct TopicNames: Sendable, Equatable {
 
     /// A subscription filter for one payload of every station: `<base>/stations/+/<kind>`.
     public func everyStation(_ kind: StationTopic) -> String { name(.station("+", kind)) }
+
+    /// A subscription filter for every display's health: `<base>/displays/+/state`.
+    public var everyDisplay: String { name(.display("+")) }
 
     /// A subscription filter for every location's warning events: `<base>/+/alerts/event`.
     public var everyAlertEvent: String { base + "/+/alerts/event" }
@@ -118,6 +128,7 @@ public struct TopicNames: Sendable, Equatable {
     public func airQuality(_ location: String) -> String { name(.location(location, .airQuality)) }
     public func alertEvent(_ location: String) -> String { name(.alertEvent(location)) }
     public func station(_ id: String, _ kind: StationTopic) -> String { name(.station(id, kind)) }
+    public func display(_ id: String) -> String { name(.display(id)) }
     public func currentField(_ location: String, _ field: String) -> String {
         name(.currentField(location, field))
     }

@@ -42,6 +42,10 @@ enum HomeAssistantRules {
         "ozone": ["\u{03BC}g/m³"],
         "sulphur_dioxide": ["\u{03BC}g/m³"],
         "carbon_monoxide": ["ppm", "mg/m³"],
+        // A network display's health (weatherview serve).
+        "voltage": ["V", "mV", "\u{00B5}V", "kV", "MV"],
+        "battery": ["%"],
+        "signal_strength": ["dB", "dBm"],
     ]
 
     /// Binary sensor device classes ("Binary sensor" integration docs, Device class; the ones a
@@ -58,6 +62,9 @@ enum HomeAssistantRules {
         "wind_direction": ["measurement_angle"],
         "precipitation": ["measurement", "total", "total_increasing"],
         "precipitation_intensity": ["measurement"],
+        "voltage": ["measurement"],
+        "battery": ["measurement"],
+        "signal_strength": ["measurement"],
         "distance": ["measurement", "total", "total_increasing"],
         "irradiance": ["measurement"],
         "duration": ["measurement", "total", "total_increasing"],

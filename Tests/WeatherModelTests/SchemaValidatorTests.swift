@@ -152,8 +152,8 @@ struct SchemaValidatorTests {
         let validator = try SchemaValidator.repository()
         #expect(
             validator.schemaNames == [
-                "air_quality", "alert-event", "alerts", "bridge-info", "common", "current", "daily", "hourly",
-                "nowcast", "outlook", "station-state", "station-status", "status",
+                "air_quality", "alert-event", "alerts", "bridge-info", "common", "current", "daily", "display-state",
+                "hourly", "nowcast", "outlook", "station-state", "station-status", "status",
             ])
     }
 

@@ -24,6 +24,10 @@ struct TRMNLDevice {
     /// The files the device has stored, by name.
     var stored: [String: [UInt8]] = [:]
     var refreshRate = 900
+    /// What its `/api/display` says of its battery, signal and firmware.
+    var batteryVoltage = "4.12"
+    var rssi = "-61"
+    var firmware = "1.6.9"
 
     init(server: String) { self.server = server }
 
@@ -48,8 +52,8 @@ struct TRMNLDevice {
             server + "/api/display",
             headers: [
                 "ID": mac, "Content-Type": "application/json", "Update-Source": "timer",
-                "Access-Token": apiKey ?? "", "Refresh-Rate": String(refreshRate), "Battery-Voltage": "4.12",
-                "FW-Version": "1.6.9", "Model": "og", "Image-Cached": "false", "Wake-Time": "0", "RSSI": "-61",
+                "Access-Token": apiKey ?? "", "Refresh-Rate": String(refreshRate), "Battery-Voltage": batteryVoltage,
+                "FW-Version": firmware, "Model": "og", "Image-Cached": "false", "Wake-Time": "0", "RSSI": rssi,
                 "Temperature-Profile": "true", "Width": String(width), "Height": String(height),
             ])
         guard call.status == 200 else { return .other(status: call.status) }

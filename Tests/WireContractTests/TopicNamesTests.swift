@@ -18,6 +18,8 @@ struct TopicNamesTests {
         #expect(names.name(.alertEvent("oslo")) == "home/weather/oslo/alerts/event")
         #expect(names.name(.station("roof", .status)) == "home/weather/stations/roof/status")
         #expect(names.name(.station("roof", .state)) == "home/weather/stations/roof/state")
+        #expect(names.name(.display("kitchen")) == "home/weather/displays/kitchen/state")
+        #expect(names.everyDisplay == "home/weather/displays/+/state")
         #expect(names.everyLocation(.status) == "home/weather/+/status")
     }
 
@@ -27,7 +29,8 @@ struct TopicNamesTests {
             Topic.bridgeState, .bridgeInfo, .location("a", .current), .location("x-1_b", .hourly),
             .location("oslo", .daily), .location("oslo", .alerts), .location("oslo", .status),
             .currentField("oslo", "wind_speed"), .alertEvent("oslo"), .station("roof", .state),
-            .station("sdr-1", .status), .currentField("stations", "temperature"),
+            .station("sdr-1", .status), .currentField("stations", "temperature"), .display("kitchen"),
+            .display("a0b1c2d3e4f5"), .currentField("displays", "state"),
         ])
     func roundTrip(topic: Topic) {
         #expect(names.parse(names.name(topic)) == topic)
@@ -42,7 +45,8 @@ struct TopicNamesTests {
             "home/weather/oslo/current/", "home/weather/oslo/hourly/x", "home/weather/oslo/current/a/b",
             "home/weather/bridge/state/x", "home/weather/oslo/alerts/events", "home/weather/oslo/status/event",
             "home/weather/stations/roof/other", "home/weather/stations/Roof/state",
-            "home/weather/stations/roof/state/x",
+            "home/weather/stations/roof/state/x", "home/weather/displays/kitchen/status",
+            "home/weather/displays/Kitchen/state", "home/weather/displays/kitchen/state/x",
         ])
     func foreign(name: String) {
         #expect(names.parse(name) == nil)
@@ -54,6 +58,7 @@ struct TopicNamesTests {
         #expect(Topic.location("oslo", .status).location == "oslo")
         #expect(Topic.currentField("oslo", "uv_index").location == "oslo")
         #expect(Topic.station("roof", .status).location == nil)
+        #expect(Topic.display("kitchen").location == nil)
     }
 }
 

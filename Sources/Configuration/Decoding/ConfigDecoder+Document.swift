@@ -9,6 +9,18 @@ extension ConfigDecoder {
     ]
     static let unitKeys = ["temperature", "wind_speed", "pressure", "precipitation", "distance"]
 
+    /// The `homeassistant:` section.
+    func homeAssistant(_ node: YAMLNode?) throws(ConfigurationError) -> HomeAssistantSettings {
+        let assistant = try section(node, path: "homeassistant", keys: ["discovery", "prefix"])
+        var homeAssistant = HomeAssistantSettings()
+        homeAssistant.discovery = try bool(assistant, "discovery") ?? true
+        if let prefix = try string(assistant, "prefix") {
+            try checkTopic(prefix, name: "homeassistant.prefix", line: assistant.value("prefix"))
+            homeAssistant.prefix = prefix
+        }
+        return homeAssistant
+    }
+
     /// The whole file.
     func configuration(_ root: YAMLNode) throws(ConfigurationError) -> BridgeConfiguration {
         if root.isNull {
@@ -17,13 +29,7 @@ extension ConfigDecoder {
         let top = try section(root, path: "", keys: ConfigDecoder.topLevelKeys)
         let mqtt = try mqtt(top.value("mqtt"))
 
-        let assistant = try section(top.value("homeassistant"), path: "homeassistant", keys: ["discovery", "prefix"])
-        var homeAssistant = HomeAssistantSettings()
-        homeAssistant.discovery = try bool(assistant, "discovery") ?? true
-        if let prefix = try string(assistant, "prefix") {
-            try checkTopic(prefix, name: "homeassistant.prefix", line: assistant.value("prefix"))
-            homeAssistant.prefix = prefix
-        }
+        let homeAssistant = try homeAssistant(top.value("homeassistant"))
 
         let units = try units(top.value("units"))
         let forecast = try section(top.value("forecast"), path: "forecast", keys: ["hours", "days"])

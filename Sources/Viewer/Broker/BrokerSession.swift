@@ -72,6 +72,20 @@ final class BrokerSession {
 
     func start() { client.start() }
 
+    /// Publishes a message retained with QoS 1, from any thread (`MQTTClient` keeps it while
+    /// the connection is down and sends it after the next CONNACK); a message the client
+    /// refuses is said on stderr.
+    var retainedPublisher: @Sendable (_ topic: String, _ payload: [UInt8]) -> Void {
+        let client = self.client
+        return { topic, payload in
+            do throws(MQTTConnectionError) {
+                try client.publish(topic: topic, payload: payload, qos: 1, retain: true)
+            } catch {
+                Output.error("cannot publish to \(topic): \(error.description)")
+            }
+        }
+    }
+
     /// From now on SIGINT and SIGTERM arrive as `.stop` events instead of ending the process.
     func stopOnSignals() {
         for number in [SIGINT, SIGTERM] {

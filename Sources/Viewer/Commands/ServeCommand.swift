@@ -39,6 +39,7 @@ public struct ServeCommand: Sendable {
             throw Failure.usage("--font-dir '\(fontDirectory)' has no .ttf, .otf or .ttc file (or cannot be read)")
         }
         let displays = try loadDisplays()
+        let homeAssistant = try loadHomeAssistant()
         let clock = try ViewClock.fromEnvironment()
         var defaults = FrameSpec()
         defaults.language = try broker.language()
@@ -53,9 +54,13 @@ public struct ServeCommand: Sendable {
             let retained = try await FrameSource(base: session.base, location: nil).collect(session)
             let book = FrameBook(base: session.base)
             for (topic, payload) in retained { book.update(topic: topic, payload: payload) }
+            let publish = session.retainedPublisher
+            let ledger = HealthLedger(topics: names, homeAssistant: homeAssistant)
+            let health = HealthDesk(ledger: ledger) { publish($0.topic, $0.payload) }
             let handler = ServeHandler(
                 book: book, devices: devices, shelf: ImageShelf(), displays: displays, defaults: defaults,
-                listen: address.description, now: { clock.now() })
+                listen: address.description, now: { clock.now() },
+                health: health)
             var server = HTTPListener.Settings(address: address)
             server.subject = "serve"
             let listener: HTTPListener
@@ -72,7 +77,9 @@ public struct ServeCommand: Sendable {
                 switch event {
                 case .mqtt(.message(let message)): book.update(topic: message.topic, payload: message.payload)
                 case .mqtt(.disconnected(let reason?)): Output.error("connection lost (\(reason)); reconnecting")
-                case .mqtt(.connected) where !wasConnected: Output.error("connected again")
+                case .mqtt(.connected) where !wasConnected:
+                    Output.error("connected again")
+                    health.reconnected()
                 default: break
                 }
                 wasConnected = session.connected
@@ -96,6 +103,17 @@ public struct ServeCommand: Sendable {
             }
         }
         return displays
+    }
+
+    /// `homeassistant:` of `--config` (the bridge's defaults without one): whether and where the
+    /// displays are announced.
+    private func loadHomeAssistant() throws(Failure) -> HomeAssistantSettings {
+        guard let config = broker.config else { return HomeAssistantSettings() }
+        do {
+            return try ConfigurationLoader.loadHomeAssistant(path: config)
+        } catch {
+            throw Failure(ConfigurationError.exitCode, error.description)
+        }
     }
 
     /// `$STATE_DIRECTORY` (systemd's `StateDirectory=`), else `$XDG_STATE_HOME/weatherview`, else

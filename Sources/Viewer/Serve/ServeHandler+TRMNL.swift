@@ -70,11 +70,14 @@ extension ServeHandler {
         case .failure(let missing):
             said.say(
                 "missing \(device.mac) \(missing)", "serve: display \(device.friendlyID): \(Self.describe(missing))")
+            health?.contact(device: device, settings: settings, head: head, now: now(), filename: nil, refresh: nil)
             return Self.json(
                 200, ["status": 202, "message": .string(Self.describe(missing))])
         case .success(let image):
             let refresh = TRMNLRefresh.seconds(
                 toChange: image.frame.secondsToChange(from: now()), settings: settings, now: now())
+            health?.contact(
+                device: device, settings: settings, head: head, now: now(), filename: image.filename, refresh: refresh)
             return Self.json(
                 200,
                 [

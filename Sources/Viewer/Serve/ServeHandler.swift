@@ -17,6 +17,8 @@ struct ServeHandler: HTTPHandler {
     let listen: String
     /// Now, on the viewer's clock (`WEATHER2MQTT_NOW`).
     let now: @Sendable () -> Date
+    /// Where each `/api/display` contact goes to be published (nil: not published).
+    let health: HealthDesk?
     /// What a display did wrong, said once per display.
     let said = OnceLog()
 
