@@ -2,7 +2,7 @@ import WeatherModel
 import WireContract
 
 /// Home Assistant discovery of a network display that `weatherview serve` answers (SPEC §8):
-/// one device per display on `<prefix>/device/weather2mqtt_display_<id>/config`, its entities
+/// one device per display on `<prefix>/device/weather2mqtt-display_<id>/config`, its entities
 /// reading `<base>/displays/<id>/state` (``DisplayHealth``).
 ///
 /// - Battery voltage (V) and battery (%), with `state_class: measurement`, so Home Assistant
@@ -20,9 +20,10 @@ import WireContract
 /// through the bridge, so no `via_device` either. The bridge's cleanup (``Discovery/shouldRemove(topic:payload:configuredLocations:prefix:baseTopic:)``)
 /// removes only devices whose availability is its `bridge/state`: never these.
 public enum DisplayDiscovery {
-    /// `<prefix>/device/weather2mqtt_display_<id>/config`.
+    /// `<prefix>/device/weather2mqtt-display_<id>/config` (the `-` keeps it apart from every
+    /// location's `weather2mqtt_<loc>`, as for stations).
     public static func configTopic(prefix: String, display: String) -> String {
-        prefix + "/device/weather2mqtt_display_" + display + "/config"
+        prefix + "/device/weather2mqtt-display_" + display + "/config"
     }
 
     /// The discovery payload of `health`'s display, whose state is under `baseTopic`.

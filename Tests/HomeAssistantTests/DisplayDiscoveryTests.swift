@@ -22,7 +22,7 @@ struct DisplayDiscoveryTests {
     func shape() throws {
         #expect(
             DisplayDiscovery.configTopic(prefix: "ha", display: "kitchen")
-                == "ha/device/weather2mqtt_display_kitchen/config")
+                == "ha/device/weather2mqtt-display_kitchen/config")
         let payload = DisplayDiscovery.payload(for: Self.health, baseTopic: "home/weather", expireAfter: 10800)
         let device = try #require(payload["dev"])
         #expect(device["identifiers"]?[0]?.string == "weather2mqtt_home_weather_display_kitchen")

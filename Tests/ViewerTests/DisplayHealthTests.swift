@@ -90,7 +90,7 @@ struct DisplayHealthTests {
             topics: TopicNames(base: "weather"), homeAssistant: HomeAssistantSettings(prefix: "ha"))
         let first = ledger.contact(Self.health(Self.firmware, name: "kitchen"), settings: settings)
         #expect(
-            first.map(\.topic) == ["ha/device/weather2mqtt_display_kitchen/config", "weather/displays/kitchen/state"])
+            first.map(\.topic) == ["ha/device/weather2mqtt-display_kitchen/config", "weather/displays/kitchen/state"])
         var drifted = Self.firmware
         drifted["Battery-Voltage"] = "3.89"
         let soon = Self.start.addingTimeInterval(30)

@@ -36,7 +36,7 @@ struct ServeHealthTests {
             try waitUntil {
                 retained = try serve.broker.retained("#")
                 return retained["weather/displays/kitchen/state"] != nil
-                    && retained["ha/device/weather2mqtt_display_kitchen/config"] != nil
+                    && retained["ha/device/weather2mqtt-display_kitchen/config"] != nil
             }, "\(retained.keys.sorted())")
         let stateText = try #require(retained["weather/displays/kitchen/state"])
         #expect(try SchemaValidator.repository().validate(stateText, against: "display-state") == [])
@@ -47,7 +47,7 @@ struct ServeHealthTests {
         #expect(state["model"] as? String == "og" && state["filename"] as? String == filename)
         #expect(state["width"] as? Int == 800 && state["refresh_rate"] as? Int == device.refreshRate)
 
-        let discovery = Self.json(retained["ha/device/weather2mqtt_display_kitchen/config"])
+        let discovery = Self.json(retained["ha/device/weather2mqtt-display_kitchen/config"])
         let components = try #require(discovery["cmps"] as? [String: [String: Any]])
         #expect(Set(components.keys) == ["battery_voltage", "battery", "signal_strength", "last_seen", "firmware"])
         #expect(components.values.allSatisfy { $0["state_topic"] as? String == "weather/displays/kitchen/state" })
@@ -66,7 +66,7 @@ struct ServeHealthTests {
             })
         let updated = Self.json(retained["weather/displays/kitchen/state"])
         #expect(updated["battery_voltage"] as? Double == 3.8 && updated["battery_percent"] as? Int == 40)
-        let announced = Self.json(retained["ha/device/weather2mqtt_display_kitchen/config"])
+        let announced = Self.json(retained["ha/device/weather2mqtt-display_kitchen/config"])
         #expect((announced["dev"] as? [String: Any])?["sw_version"] as? String == "1.7.0")
         #expect(!serve.process.stderr.contains(key), "the token was logged")
     }
