@@ -57,8 +57,7 @@ final class BridgeProcess: @unchecked Sendable {
         try process.run()
         let outData = OutputCollector(out.fileHandleForReading)
         let errData = OutputCollector(err.fileHandleForReading)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        _ = waitUntil(seconds: timeout) { !process.isRunning }
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()

@@ -38,12 +38,13 @@ final class WeatherviewProcess: @unchecked Sendable {
         return environment
     }
 
-    /// Runs `weatherview ARGS` to completion (killed after `timeout` seconds).
+    /// Runs `weatherview ARGS` to completion (killed after `timeout` seconds, stretched under
+    /// emulation: a 1072×1448 frame took longer than 30 s under qemu among the other tests).
     static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> Result {
         let process = WeatherviewProcess()
         try process.start(arguments, environment: environment)
         let status =
-            process.wait(timeout: timeout)
+            process.wait(timeout: TestTiming.seconds(timeout))
             ?? {
                 process.kill()
                 return -1
