@@ -31,10 +31,16 @@ struct ConcurrencyTests {
         let server = try Scope()
         try server.route("/slow", [.hang])
         try server.route("/queued", [.text("never")])
-        let first = Task { await outcome(client, HTTPRequest(url: server.url("/slow"))) }
-        #expect(try await waitUntil { try server.requests().count == 1 })
+        // Only the cancellation may end the first request: under qemu, with the other tests
+        // holding the few threads, the second task was once not queued before the first's
+        // default timeout freed its slot (CI). So the first never times out here, and the waits
+        // are long: they end as soon as the request is on the wire, then queued.
+        var slow = HTTPRequest(url: server.url("/slow"))
+        slow.totalTimeout = .seconds(3600)
+        let first = Task { await outcome(client, slow) }
+        #expect(try await waitUntil(seconds: 120) { try server.requests().count == 1 })
         let second = Task { await outcome(client, HTTPRequest(url: server.url("/queued"))) }
-        #expect(await waitUntil { client.queuedCount == 1 })
+        #expect(await waitUntil(seconds: 120) { client.queuedCount == 1 })
 
         second.cancel()
         expectError(await second.value, .cancelled, host: nil)
