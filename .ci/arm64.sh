@@ -11,7 +11,8 @@
 # Debian 13's font stack, verifies the units, then runs the test suite cross-compiled for aarch64
 # under qemu (a subset naming every test module, what .ci/run runs; ARM64_TESTS=all runs the
 # whole suite, one test module per process: 961 tests in 31.5 min, the script 52 min with the roots
-# cached; ARM64_TESTS=none stops before the tests). From nothing (CROSS_CACHE a new folder)
+# cached; ARM64_TESTS=none stops before the tests; ARM64_TESTS=filter:REGEX runs only the tests
+# REGEX names, to check a fix). From nothing (CROSS_CACHE a new folder)
 # it took 49 min on a developer machine's 2 loaded cores, of which the subset 18 min and the
 # emulated Debian 13 root 12 min; with the roots cached 33 min (the subset's tests 14 min). Roots are kept in $CROSS_CACHE (default /var/tmp/weather2mqtt-arm64) and reused.
 # Every step's time is printed; any failure exits non-zero.
@@ -191,6 +192,8 @@ bundle=$bundle/weather2mqttPackageTests.xctest
 if [ "${ARM64_TESTS:-subset}" = all ]; then
   runs=()
   for module in Tests/*Tests; do runs+=("$(basename "$module")\."); done
+elif [[ "${ARM64_TESTS:-subset}" == filter:* ]]; then
+  runs=("${ARM64_TESTS#filter:}")
 else
   runs=("${subset[@]}")
 fi
