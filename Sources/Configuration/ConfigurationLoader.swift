@@ -41,15 +41,9 @@ public enum ConfigurationLoader {
     public static func loadMQTT(path: String, environment: [String: String]? = nil) throws(ConfigurationError)
         -> MQTTSettings
     {
-        let text = try readText(path)
-        let root = try yaml(text, path: path)
-        let decoder = ConfigDecoder(file: path, environment: lookup(environment), files: .local)
-        if root.isNull { return try decoder.mqtt(nil) }
-        guard root.entries != nil else {
-            throw ConfigurationError(
-                file: path, line: root.line, message: "the file must be a mapping of sections (mqtt, locations, …)")
+        try loadSection("mqtt", path: path, environment: environment) { decoder, node throws(ConfigurationError) in
+            try decoder.mqtt(node)
         }
-        return try decoder.mqtt(root["mqtt"])
     }
 
     /// Only the `displays:` section, for `weatherview serve --config`, read as ``loadMQTT`` reads
@@ -57,14 +51,9 @@ public enum ConfigurationLoader {
     public static func loadDisplays(path: String, environment: [String: String]? = nil) throws(ConfigurationError)
         -> DisplaysSettings
     {
-        let root = try yaml(try readText(path), path: path)
-        let decoder = ConfigDecoder(file: path, environment: lookup(environment), files: .local)
-        guard !root.isNull else { return DisplaysSettings() }
-        guard root.entries != nil else {
-            throw ConfigurationError(
-                file: path, line: root.line, message: "the file must be a mapping of sections (mqtt, locations, …)")
+        try loadSection("displays", path: path, environment: environment) { decoder, node throws(ConfigurationError) in
+            try decoder.displays(node)
         }
-        return try decoder.displays(root["displays"])
     }
 
     /// Only the `homeassistant:` section, for `weatherview serve --config` (its displays' discovery),
@@ -72,14 +61,25 @@ public enum ConfigurationLoader {
     public static func loadHomeAssistant(path: String, environment: [String: String]? = nil)
         throws(ConfigurationError) -> HomeAssistantSettings
     {
+        try loadSection("homeassistant", path: path, environment: environment) {
+            decoder, node throws(ConfigurationError) in try decoder.homeAssistant(node)
+        }
+    }
+
+    /// One section of the file at `path`, decoded by `decode` (`nil`: the file is empty or has no
+    /// such section); the rest of the file is not validated.
+    private static func loadSection<Settings>(
+        _ name: String, path: String, environment: [String: String]?,
+        _ decode: (ConfigDecoder, YAMLNode?) throws(ConfigurationError) -> Settings
+    ) throws(ConfigurationError) -> Settings {
         let root = try yaml(try readText(path), path: path)
         let decoder = ConfigDecoder(file: path, environment: lookup(environment), files: .local)
-        guard !root.isNull else { return HomeAssistantSettings() }
+        if root.isNull { return try decode(decoder, nil) }
         guard root.entries != nil else {
             throw ConfigurationError(
                 file: path, line: root.line, message: "the file must be a mapping of sections (mqtt, locations, …)")
         }
-        return try decoder.homeAssistant(root["homeassistant"])
+        return try decode(decoder, root[name])
     }
 
     /// The document in `text`, read by libyaml (anchors, aliases and merge keys resolved).
