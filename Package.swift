@@ -5,7 +5,9 @@ import PackageDescription
 /// and `weatherview`, its subscriber CLI. C libraries stay behind `MQTTClient`, `HTTPClient`, `YAML`,
 /// `FontEngine` (FreeType, HarfBuzz, fontconfig) and `ZlibDeflate`; `WeatherModel`, `ProviderFacts`,
 /// `Providers`, `Configuration` and `HomeAssistant` are pure, and `Rendering` reaches fonts and zlib
-/// only through those two. docs/ARCHITECTURE.md draws the modules and their arrows.
+/// only through those two; `PanelFrames` is the finished frame (levels, colours, rotation) that `Rendering`
+/// makes and `PanelDriver` sends, so the driver links no layouts or fonts. docs/ARCHITECTURE.md draws the
+/// modules and their arrows.
 /// How the shipped executables are linked (release builds; `deploy/link/README.md` has the figures):
 /// lld with packed relative relocations and no exported symbols, and the bridge's functions that run
 /// in a refresh placed together (`deploy/link/weather2mqtt.order`, written by
@@ -54,6 +56,7 @@ let package = Package(
         .library(name: "Bridge", targets: ["Bridge"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         // For the PNG decoder's fuzz target (Fuzz/).
+        .library(name: "PanelFrames", targets: ["PanelFrames"]),
         .library(name: "PanelDriver", targets: ["PanelDriver"]),
     ],
     dependencies: [
@@ -122,9 +125,12 @@ let package = Package(
             dependencies: [
                 "WeatherModel", "WireContract", "YAML", "ProviderFacts", "Stations", "SystemIO",
             ]),
-        .target(name: "Rendering", dependencies: ["WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
+        .target(name: "PanelFrames"),
+        .target(
+            name: "Rendering",
+            dependencies: ["PanelFrames", "WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
         // E-paper panels on SPI and GPIO: panel tables, frame packing, the Linux and recording backends.
-        .target(name: "PanelDriver", dependencies: ["Rendering", "ZlibDeflate", "SystemIO", "CLinuxIO"]),
+        .target(name: "PanelDriver", dependencies: ["PanelFrames", "ZlibDeflate", "SystemIO", "CLinuxIO"]),
         // Pure: what Home Assistant is told — discovery documents, the template weather entity,
         // ids, units, the birth coalescer — built from the configuration and the payloads' values.
         .target(
@@ -141,7 +147,8 @@ let package = Package(
         .target(
             name: "Viewer",
             dependencies: [
-                "Rendering", "PanelDriver", "MQTTClient", "Configuration", "WeatherModel", "WireContract", "SystemIO",
+                "Rendering", "PanelFrames", "PanelDriver", "MQTTClient", "Configuration", "WeatherModel",
+                "WireContract", "SystemIO",
                 "HTTPServer", "HomeAssistant",
             ]
         ),
@@ -188,7 +195,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(fontHeadersForSwift)]),
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["Rendering", "WireContract", "FontEngine", "ZlibDeflate", "TestSupport"],
+            dependencies: ["Rendering", "PanelFrames", "WireContract", "FontEngine", "ZlibDeflate", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "ViewerTests",
@@ -197,10 +204,11 @@ let package = Package(
             ]),
         .testTarget(
             name: "PanelDriverTests",
-            dependencies: ["PanelDriver", "Rendering", "ZlibDeflate", "TestSupport", "weatherview"],
+            dependencies: ["PanelDriver", "PanelFrames", "Rendering", "ZlibDeflate", "TestSupport", "weatherview"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "WeatherviewTests", dependencies: ["weatherview", "Rendering", "WireContract", "TestSupport"]),
+            name: "WeatherviewTests",
+            dependencies: ["weatherview", "Rendering", "PanelFrames", "WireContract", "TestSupport"]),
         .testTarget(
             name: "HomeAssistantTests",
             dependencies: ["HomeAssistant", "Configuration", "Stations", "WeatherModel", "WireContract", "TestSupport"]),

@@ -20,7 +20,7 @@ let package = Package(
             name: "Pipeline",
             dependencies: [
                 "BenchSupport", project("WeatherModel"), project("WireContract"), project("Providers"),
-                project("Rendering"), project("HomeAssistant"), project("Configuration"),
+                project("Rendering"), project("PanelFrames"), project("HomeAssistant"), project("Configuration"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/Pipeline",

@@ -1,4 +1,4 @@
-import Rendering
+import PanelFrames
 import ZlibDeflate
 
 /// PNG to a ``PanelPicture`` (``PanelImage``): chunks checked for length, the image data inflated and

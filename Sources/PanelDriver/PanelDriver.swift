@@ -1,4 +1,4 @@
-import Rendering
+import PanelFrames
 
 /// Runs a panel's steps (``PanelModel``) on its hardware (``PanelIO``): each refresh opens SPI,
 /// requests the GPIO lines, wakes the panel, writes the frame, refreshes it fully, puts the panel

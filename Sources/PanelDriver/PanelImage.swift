@@ -1,4 +1,4 @@
-import Rendering
+import PanelFrames
 import ZlibDeflate
 
 /// A picture file for `weatherview panel show`, as a ``PanelPicture``: binary PBM (`P4`; two

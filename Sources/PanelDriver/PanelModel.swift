@@ -1,4 +1,4 @@
-import Rendering
+import PanelFrames
 
 /// One e-paper panel as weatherview drives it: facts as data, read from the vendor's driver
 /// (Waveshare's `waveshare_epd` at commit 86aa993, March 2026) and the controller's datasheet.

@@ -1,4 +1,4 @@
-import Rendering
+import PanelFrames
 
 /// A frame into a panel's bytes: pure, no I/O.
 public enum PanelPacking {

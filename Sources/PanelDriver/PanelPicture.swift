@@ -1,4 +1,4 @@
-import Rendering
+import PanelFrames
 
 /// A decoded picture before it becomes a frame: what PIL would hold after `Image.open`, so
 /// that it becomes the same bits the vendors' drivers send (their `getbuffer`: PIL's
@@ -58,32 +58,13 @@ public struct PanelPicture: Sendable, Equatable {
     public func rotated(_ rotation: Rotation) -> PanelPicture {
         let turnedPixels: Pixels
         switch pixels {
-        case .bilevel(let values): turnedPixels = .bilevel(Self.turn(values, width, height, rotation))
-        case .gray(let values): turnedPixels = .gray(Self.turn(values, width, height, rotation))
+        case .bilevel(let values): turnedPixels = .bilevel(rotation.turn(values, width: width, height: height))
+        case .gray(let values): turnedPixels = .gray(rotation.turn(values, width: width, height: height))
         }
         let (newWidth, newHeight) = rotation.swapsAxes ? (height, width) : (width, height)
         return PanelPicture(
             width: newWidth, height: newHeight, pixels: turnedPixels,
-            red: red.map { Self.turn($0, width, height, rotation) })
-    }
-
-    static func turn<Value>(_ values: [Value], _ width: Int, _ height: Int, _ rotation: Rotation) -> [Value] {
-        guard rotation != .none else { return values }
-        let (newWidth, newHeight) = rotation.swapsAxes ? (height, width) : (width, height)
-        var turned = values
-        for y in 0..<newHeight {
-            for x in 0..<newWidth {
-                let source: Int
-                switch rotation {
-                case .none: source = y * width + x
-                case .quarter: source = (height - 1 - x) * width + y
-                case .half: source = (height - 1 - y) * width + (width - 1 - x)
-                case .threeQuarters: source = x * width + (width - 1 - y)
-                }
-                turned[y * newWidth + x] = values[source]
-            }
-        }
-        return turned
+            red: red.map { rotation.turn($0, width: width, height: height) })
     }
 
     /// PIL's `tobilevel`: Floyd–Steinberg error diffusion in integers, row by row from the left;

@@ -1,5 +1,6 @@
 import Foundation
 import PanelDriver
+import PanelFrames
 import Rendering
 import TestSupport
 import Testing

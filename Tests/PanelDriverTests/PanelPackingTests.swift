@@ -1,4 +1,5 @@
 import PanelDriver
+import PanelFrames
 import Rendering
 import Testing
 

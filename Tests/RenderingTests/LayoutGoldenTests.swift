@@ -1,4 +1,5 @@
 import Foundation
+import PanelFrames
 import Testing
 
 @testable import Rendering

@@ -1,3 +1,4 @@
+import PanelFrames
 import Testing
 
 @testable import Rendering

@@ -1,5 +1,6 @@
 import FontEngine
 import Foundation
+import PanelFrames
 import Testing
 
 @testable import Rendering

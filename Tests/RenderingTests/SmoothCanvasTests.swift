@@ -1,4 +1,5 @@
 import FontEngine
+import PanelFrames
 import Testing
 import WeatherModel
 

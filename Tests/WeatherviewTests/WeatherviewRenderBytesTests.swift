@@ -1,4 +1,5 @@
 import Foundation
+import PanelFrames
 import Rendering
 import TestSupport
 import Testing

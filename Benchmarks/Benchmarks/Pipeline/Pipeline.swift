@@ -1,6 +1,7 @@
 import BenchSupport
 import Benchmark
 import Foundation
+import PanelFrames
 import Providers
 import Rendering
 import WeatherModel

@@ -1,3 +1,5 @@
+import PanelFrames
+
 /// Writes a ``PanelFrame`` as a Windows bitmap (BITMAPINFOHEADER, bottom-up rows padded to
 /// four bytes): 1 bit per pixel for `bw` (palette: white, black — what the Waveshare and
 /// Inky example scripts load, and TRMNL's 48,062-byte 800×480 image), 4 bits per pixel with

@@ -1,3 +1,5 @@
+import PanelFrames
+
 /// The file formats `weatherview render --format` writes.
 public enum ImageFormat: String, Sendable, CaseIterable {
     case png, bmp, pbm, raw

@@ -1,3 +1,5 @@
+import PanelFrames
+
 /// Writes a ``PanelFrame`` as Netpbm: a binary PBM (`P4`, 1 = black) for `bw`; for `bwr` two
 /// PBM images one after the other (black plane, then red plane — Netpbm allows a stream of
 /// images, and it matches the raw layout); a PGM (`P5`, maxval one less than the mode's levels —

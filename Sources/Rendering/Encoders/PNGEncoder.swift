@@ -1,3 +1,4 @@
+import PanelFrames
 import ZlibDeflate
 
 /// Writes a ``PanelFrame`` as PNG: grayscale (colour type 0) at 1 bit for `bw`, 4 bits for

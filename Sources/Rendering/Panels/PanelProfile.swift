@@ -1,3 +1,5 @@
+import PanelFrames
+
 /// An e-ink panel as `weatherview render` knows it: its size in pixels (landscape, as the
 /// layouts see it) and the colours it can show. Profiles are data; anything not listed is
 /// `--size WxH`.

@@ -1,3 +1,5 @@
+import PanelFrames
+
 /// Everything that decides the bytes of a frame besides the weather: which panel, its
 /// colours, how it is mounted, the file format and the layout. Same settings and same input
 /// give the same bytes. This is the pure call every producer of frames makes (`render`, and

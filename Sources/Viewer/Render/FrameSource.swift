@@ -1,6 +1,7 @@
 import Configuration
 import Dispatch
 import FoundationEssentials
+import PanelFrames
 import Rendering
 import WeatherModel
 import WireContract

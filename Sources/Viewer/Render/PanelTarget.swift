@@ -1,5 +1,6 @@
 import Dispatch
 import PanelDriver
+import PanelFrames
 import Rendering
 
 /// A panel weatherview drives (`--panel NAME --panel-device DEV`): each refresh runs on a

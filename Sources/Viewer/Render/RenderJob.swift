@@ -2,6 +2,7 @@ import Configuration
 import Dispatch
 import FoundationEssentials
 import PanelDriver
+import PanelFrames
 import Rendering
 import SystemIO
 import WeatherModel

@@ -1,3 +1,4 @@
+import PanelFrames
 import Rendering
 import WeatherModel
 import WireContract

@@ -1,4 +1,5 @@
 import Configuration
+import PanelFrames
 import Rendering
 import WeatherModel
 

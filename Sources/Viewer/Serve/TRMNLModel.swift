@@ -1,4 +1,5 @@
 import Configuration
+import PanelFrames
 import Rendering
 
 /// What a TRMNL's `Model` header says about the board (usetrmnl/trmnl-firmware at 74f7b18:

@@ -1,6 +1,7 @@
 import Configuration
 import FoundationEssentials
 import HTTPServer
+import PanelFrames
 import Rendering
 
 #if canImport(Glibc)
