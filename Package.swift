@@ -94,7 +94,7 @@ let package = Package(
             name: "CMicroHTTPD", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("dl")]),
         // The one HTTP server (libmicrohttpd's only importer): budgets, limits, deadlines and
         // connections; a handler turns a request value into a response value.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "SystemIO"]),
         .target(name: "StationListeners", dependencies: ["HTTPServer"]),
         // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
         .target(
@@ -185,7 +185,8 @@ let package = Package(
             name: "ProvidersTests", dependencies: ["Providers", "ProviderFacts", "WireContract", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "StationsTests", dependencies: ["Stations", "WeatherModel", "TestSupport"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "Stations", "TestSupport"]),
+        .testTarget(
+            name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "Stations", "SystemIO", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
@@ -214,7 +215,7 @@ let package = Package(
             dependencies: ["HomeAssistant", "Configuration", "Stations", "WeatherModel", "WireContract", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
-            dependencies: ["Bridge", "HomeAssistant", "weather2mqtt", "weatherview", "TestSupport"]
+            dependencies: ["Bridge", "HomeAssistant", "SystemIO", "weather2mqtt", "weatherview", "TestSupport"]
         ),
     ]
 )

@@ -1,7 +1,7 @@
 import HTTPServer
 
-// The listeners' shared vocabulary lives in HTTPServer (the one libmicrohttpd wrapper); the
-// bridge and the configuration name them through this module, as before.
+// The listeners' shared vocabulary lives in HTTPServer (the one libmicrohttpd wrapper) and SystemIO;
+// the bridge names it through this module.
 public typealias ListenAddress = HTTPServer.ListenAddress
 public typealias ListenerError = HTTPServer.ListenerError
 public typealias ListenerNotice = HTTPServer.ListenerNotice

@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import Stations
+import SystemIO
 import TestSupport
 import Testing
 import WeatherModel
@@ -69,8 +70,8 @@ struct StationFeedTests {
     }
 
     @Test("WeatherLink Live's broadcast is asked for only with url and listen, again after 15 of its 20 minutes")
-    func realTime() {
-        let address = ListenAddress(host: "0.0.0.0", port: 22222)
+    func realTime() throws {
+        let address = try ListenAddress(host: "0.0.0.0", port: 22222)
         let both = StationFeed(
             StationSettings(id: "wll", kind: .weatherLinkLive, listen: address, url: "http://192.168.1.50/"))
         #expect(both.realTimeURL == "http://192.168.1.50/v1/real_time?duration=1200")

@@ -1,5 +1,6 @@
 import Configuration
 import Stations
+import SystemIO
 import Testing
 
 @Suite("stations: and locations[].station")
@@ -36,7 +37,7 @@ struct StationConfigurationTests {
         #expect(configuration.stations.map(\.id) == ["roof", "sdr", "wll"])
         let roof = configuration.stations[0]
         #expect(roof.kind == .ecowitt)
-        #expect(roof.listen == ListenAddress(host: "127.0.0.1", port: 8080))
+        #expect(roof.listen == (try ListenAddress(host: "127.0.0.1", port: 8080)))
         #expect(roof.elevation == 312)
         #expect(roof.maxAge == 600)
         #expect(roof.match.isEmpty)
@@ -74,7 +75,7 @@ struct StationConfigurationTests {
                   humidity: { topic: esphome/garden/humidity }
             """
         let configuration = try ConfigTesting.parse(ConfigTesting.withMinimal(yaml))
-        #expect(configuration.stations[0].listen == ListenAddress(host: "0.0.0.0", port: 50222))
+        #expect(configuration.stations[0].listen == (try ListenAddress(host: "0.0.0.0", port: 50222)))
         #expect(configuration.stations[0].match == StationMatch(serial: "ST-00055227"))
         let fields = configuration.stations[1].fields
         #expect(fields.count == 4)

@@ -22,24 +22,22 @@ extension BridgeService {
     func startStations() -> Int32? {
         let feeds = stationRuntime.feeds
         guard !feeds.isEmpty else { return nil }
-        var groups: [(address: String, ids: [String], http: Bool)] = []
+        var groups: [(address: ListenAddress, ids: [String], http: Bool)] = []
         for feed in feeds {
             guard let listen = feed.settings.listen, feed.settings.kind.facts.listens else { continue }
             let http = feed.settings.kind.transport == .httpPush
-            let key = listen.description
-            if let index = groups.firstIndex(where: { $0.address == key && $0.http == http }) {
+            if let index = groups.firstIndex(where: { $0.address == listen && $0.http == http }) {
                 groups[index].ids.append(feed.settings.id)
             } else {
-                groups.append((key, [feed.settings.id], http))
+                groups.append((listen, [feed.settings.id], http))
             }
         }
         for group in groups {
-            do {
-                let address = try StationListeners.ListenAddress(parsing: group.address)
+            do throws(ListenerError) {
                 if group.http {
-                    try openPushListener(address, ids: group.ids)
+                    try openPushListener(group.address, ids: group.ids)
                 } else {
-                    try openDatagramListener(address, ids: group.ids)
+                    try openDatagramListener(group.address, ids: group.ids)
                 }
                 log.info(
                     "listening for station \(group.ids.joined(separator: ", ")) on \(group.http ? "http" : "udp") \(group.address)"
@@ -90,7 +88,7 @@ extension BridgeService {
         return true
     }
 
-    private func openPushListener(_ address: StationListeners.ListenAddress, ids: [String]) throws(ListenerError) {
+    private func openPushListener(_ address: ListenAddress, ids: [String]) throws(ListenerError) {
         let listener = try PushListener(PushListener.Settings(address: address))
         stationRuntime.pushListeners.append(listener)
         let events = listener.events
@@ -105,7 +103,7 @@ extension BridgeService {
             })
     }
 
-    private func openDatagramListener(_ address: StationListeners.ListenAddress, ids: [String]) throws(ListenerError) {
+    private func openDatagramListener(_ address: ListenAddress, ids: [String]) throws(ListenerError) {
         let listener = try DatagramListener(.init(address: address))
         stationRuntime.datagramListeners.append(listener)
         let events = listener.events

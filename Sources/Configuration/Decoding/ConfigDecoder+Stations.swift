@@ -1,4 +1,5 @@
 import Stations
+import SystemIO
 import WireContract
 import YAML
 
@@ -138,7 +139,7 @@ extension ConfigDecoder {
                     section.line,
                     "\(path).listen is required for type \(kind.rawValue): the address and port the gateway pushes to, "
                         + "e.g. 0.0.0.0:8080")
-            default: return kind.facts.defaultPort.map { ListenAddress(host: "0.0.0.0", port: $0) }
+            default: return kind.facts.defaultPort.flatMap { try? ListenAddress(host: "0.0.0.0", port: UInt16($0)) }
             }
         }
         guard kind.facts.listens else {
@@ -146,7 +147,7 @@ extension ConfigDecoder {
                 section.value("listen"),
                 "\(path).listen is for types that receive pushes or datagrams, not \(kind.rawValue)")
         }
-        guard let address = ListenAddress(parsing: text) else {
+        guard let address = try? ListenAddress(parsing: text), address.port != 0 else {
             throw fail(
                 section.value("listen"),
                 "\(path).listen must be address:port with a numeric address, such as 127.0.0.1:8080, 0.0.0.0:50222 or "

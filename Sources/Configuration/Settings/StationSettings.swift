@@ -1,4 +1,5 @@
 import Stations
+import SystemIO
 
 /// One item of `stations:`: the user's own weather station as an input.
 ///
@@ -45,37 +46,6 @@ public struct StationSettings: Sendable, Equatable {
         self.fields = fields
         self.line = line
     }
-}
-
-/// `listen: address:port` (`127.0.0.1:8080`, `0.0.0.0:50222`, `[::1]:8080`).
-public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
-    public var host: String
-    public var port: Int
-
-    public init(host: String, port: Int) {
-        self.host = host
-        self.port = port
-    }
-
-    /// Reads `address:port`; `nil` for anything else.
-    public init?(parsing text: String) {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-            (1...65535).contains(port)
-        else { return nil }
-        var host = String(text[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        let isIPv4 =
-            host.split(separator: ".", omittingEmptySubsequences: false).count == 4
-            && host.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
-                UInt8($0) != nil && ($0.count == 1 || !$0.hasPrefix("0"))
-            }
-        let isIPv6 = host.contains(":") && host.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
-        guard isIPv4 || isIPv6 else { return nil }
-        self.host = host
-        self.port = port
-    }
-
-    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
 
 /// One entry of a location's `station:`: the station's id and the fields it may supply.

@@ -57,7 +57,7 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Calls `body` with this address as a `sockaddr` of its family.
-    func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+    package func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         if isIPv6 {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
