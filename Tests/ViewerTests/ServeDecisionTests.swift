@@ -36,6 +36,10 @@ struct ServeDecisionTests {
         let overview = try #require(Self.spec("home.png", "layout=overview")).get()
         #expect(overview.overview && overview.location == nil)
         #expect(try Self.spec("home.png")?.get() == FrameSpec(location: "home"))
+        // The query is form-encoded as a browser or an ESPHome URL writes it (one reader for
+        // the station pushes and serve: HTTPServer's FormEncoding).
+        let encoded = try #require(Self.spec("home.png", "size=800%78480&lang=d%65&units=imperial&&")).get()
+        #expect(encoded.width == 800 && encoded.height == 480 && encoded.language == .de)
     }
 
     @Test(

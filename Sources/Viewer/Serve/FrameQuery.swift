@@ -1,3 +1,4 @@
+import HTTPServer
 import PanelFrames
 import Rendering
 import WeatherModel
@@ -23,10 +24,7 @@ enum FrameQuery {
         var spec = defaults
         spec.format = format
         spec.location = name
-        for field in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = String(parts[0])
-            let value = parts.count > 1 ? parts[1] : ""
+        for (key, value) in FormEncoding.fields(query.utf8) {
             if let problem = apply(key, value, to: &spec) { return .failure(problem) }
         }
         // The overview shows every location: one cached frame, whatever location was named.
@@ -35,16 +33,16 @@ enum FrameQuery {
     }
 
     /// Sets `key` in `spec`; the problem when the key or its value is wrong.
-    private static func apply(_ key: String, _ value: Substring, to spec: inout FrameSpec) -> RequestProblem? {
+    private static func apply(_ key: String, _ value: String, to spec: inout FrameSpec) -> RequestProblem? {
         switch key {
         case "size":
-            guard let size = FrameSpec.size(value) else {
+            guard let size = FrameSpec.size(Substring(value)) else {
                 return RequestProblem(
                     "size must be WIDTHxHEIGHT, 8…4096 each, e.g. 800x480 (got '\(FrameSpec.shown(value))')")
             }
             (spec.width, spec.height) = size
         case "colors":
-            switch FrameSpec.colors(String(value)) {
+            switch FrameSpec.colors(value) {
             case .success(let mode): spec.colors = mode
             case .failure(let problem): return problem
             }
@@ -60,15 +58,15 @@ enum FrameQuery {
             default: return RequestProblem("layout must be single or overview (got '\(FrameSpec.shown(value))')")
             }
         case "lang":
-            guard let language = Language(code: String(value)) else {
+            guard let language = Language(code: value) else {
                 return RequestProblem("lang must be one of \(Language.codes) (got '\(FrameSpec.shown(value))')")
             }
             spec.language = language
         case "units":
-            guard UnitSettings.preset(named: String(value)) != nil else {
+            guard UnitSettings.preset(named: value) != nil else {
                 return RequestProblem("units must be metric, imperial, si or uk (got '\(FrameSpec.shown(value))')")
             }
-            spec.units = String(value)
+            spec.units = value
         default:
             return RequestProblem(
                 "unknown parameter '\(FrameSpec.shown(key))' (known: \(parameters.joined(separator: ", ")))")

@@ -1,6 +1,6 @@
-/// `application/x-www-form-urlencoded`, as Ecowitt gateways post it and Ambient/Wunderground
-/// consoles put it in the query: `name=value` pairs joined by `&`, `+` for a space and `%XX`
-/// for a byte.
+/// `application/x-www-form-urlencoded`, as Ecowitt gateways post it, Ambient/Wunderground
+/// consoles put it in the query and `serve` reads its queries: `name=value` pairs joined by `&`,
+/// `+` for a space and `%XX` for a byte.
 public enum FormEncoding {
     /// The fields of `bytes`, in order, duplicates kept. A field without `=` has an empty value;
     /// empty fields (`&&`) are skipped; a malformed escape (`%G1`, a trailing `%`) is kept as
