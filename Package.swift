@@ -95,7 +95,7 @@ let package = Package(
         // The one HTTP server (libmicrohttpd's only importer): budgets, limits, deadlines and
         // connections; a handler turns a request value into a response value.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "SystemIO"]),
-        .target(name: "StationListeners", dependencies: ["HTTPServer"]),
+        .target(name: "StationListeners", dependencies: ["HTTPServer", "WeatherModel"]),
         // Text for the e-ink frames: fonts found by fontconfig, shaped by HarfBuzz, rasterised by FreeType.
         .target(
             name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "FontLibraries"],
@@ -190,7 +190,9 @@ let package = Package(
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
-        .testTarget(name: "StationListenersTests", dependencies: ["StationListeners", "HTTPServer", "TestSupport"]),
+        .testTarget(
+            name: "StationListenersTests",
+            dependencies: ["StationListeners", "HTTPServer", "WeatherModel", "TestSupport"]),
         .testTarget(
             name: "FontEngineTests", dependencies: ["FontEngine"],
             swiftSettings: [.unsafeFlags(fontHeadersForSwift)]),

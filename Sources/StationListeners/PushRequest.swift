@@ -1,5 +1,5 @@
 import FoundationEssentials
-import HTTPServer
+import WeatherModel
 
 /// One HTTP push as it arrived, copied off the listener's thread: who sent it, how, where to,
 /// and what. Nothing is interpreted here; the station decoders read ``fields``.

@@ -1,4 +1,5 @@
 import Testing
+import WeatherModel
 
 @testable import HTTPServer
 @testable import StationListeners

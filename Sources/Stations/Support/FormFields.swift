@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The `name=value&…` of a query string or an `application/x-www-form-urlencoded` body,
 /// percent-decoded, `+` read as a space, in order. Survives what devices send: a raw line
 /// break inside the query (ObserverIP 2), empty values, names without `=`.
@@ -28,9 +30,9 @@ public struct FormFields: Sendable, Equatable {
             guard !clean.isEmpty else { continue }
             if let equals = clean.firstIndex(of: UInt8(ascii: "=")) {
                 pairs.append(
-                    (FormFields.decode(clean[..<equals]), FormFields.decode(clean[clean.index(after: equals)...])))
+                    (FormEncoding.decode(clean[..<equals]), FormEncoding.decode(clean[clean.index(after: equals)...])))
             } else {
-                pairs.append((FormFields.decode(clean[...]), ""))
+                pairs.append((FormEncoding.decode(clean[...]), ""))
             }
         }
     }
@@ -53,38 +55,8 @@ public struct FormFields: Sendable, Equatable {
         self[name].flatMap(StationNumber.parse)
     }
 
-    static func decode(_ bytes: ArraySlice<UInt8>) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "+") {
-                out.append(0x20)
-            } else if byte == UInt8(ascii: "%"), bytes.distance(from: index, to: bytes.endIndex) >= 3,
-                let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2])
-            {
-                out.append(high << 4 | low)
-                index += 2
-            } else {
-                out.append(byte)
-            }
-            index += 1
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     private static func range(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
         return (0...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -1,4 +1,3 @@
-import HTTPServer
 import PanelFrames
 import Rendering
 import WeatherModel

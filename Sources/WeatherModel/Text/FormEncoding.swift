@@ -1,5 +1,6 @@
 /// `application/x-www-form-urlencoded`, as Ecowitt gateways post it, Ambient/Wunderground
-/// consoles put it in the query and `serve` reads its queries: `name=value` pairs joined by `&`,
+/// consoles put it in the query and `serve` reads its queries (the one reader: the station
+/// decoders' `FormFields` and the listeners use it): `name=value` pairs joined by `&`,
 /// `+` for a space and `%XX` for a byte.
 public enum FormEncoding {
     /// The fields of `bytes`, in order, duplicates kept. A field without `=` has an empty value;
@@ -23,7 +24,7 @@ public enum FormEncoding {
     }
 
     /// One name or value decoded.
-    static func decode(_ encoded: some Collection<UInt8>) -> String {
+    public static func decode(_ encoded: some Collection<UInt8>) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(encoded.count)
         var index = encoded.startIndex
