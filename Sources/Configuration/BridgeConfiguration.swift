@@ -31,6 +31,8 @@ public struct BridgeConfiguration: Sendable, Equatable {
     public var stations: [StationSettings] = []
     /// `displays:`: what `weatherview serve` shows each network display.
     public var displays = DisplaysSettings()
+    /// `onecall:`: what `weatherview serve` answers as OpenWeatherMap (checked, not used by the bridge).
+    public var oneCall = OneCallSettings()
     /// The file it was read from.
     public var path: String
     /// What is allowed but probably not meant (a world-readable secret, `tls.insecure`, …).

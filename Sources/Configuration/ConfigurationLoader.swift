@@ -56,6 +56,16 @@ public enum ConfigurationLoader {
         }
     }
 
+    /// Only the `onecall:` section, for `weatherview serve --config` (its OpenWeatherMap-shaped
+    /// answers), read as ``loadMQTT`` reads `mqtt:`.
+    public static func loadOneCall(path: String, environment: [String: String]? = nil) throws(ConfigurationError)
+        -> OneCallSettings
+    {
+        try loadSection("onecall", path: path, environment: environment) { decoder, node throws(ConfigurationError) in
+            try decoder.oneCall(node)
+        }
+    }
+
     /// Only the `homeassistant:` section, for `weatherview serve --config` (its displays' discovery),
     /// read as ``loadMQTT`` reads `mqtt:`.
     public static func loadHomeAssistant(path: String, environment: [String: String]? = nil)

@@ -5,7 +5,7 @@ import YAML
 extension ConfigDecoder {
     static let topLevelKeys = [
         "mqtt", "homeassistant", "units", "forecast", "contact", "state_dir", "log_level", "providers", "locations",
-        "language", "stations", "displays",
+        "language", "stations", "displays", "onecall",
     ]
     static let unitKeys = ["temperature", "wind_speed", "pressure", "precipitation", "distance"]
 
@@ -64,6 +64,7 @@ extension ConfigDecoder {
         configuration.language = language
         configuration.stations = stationSettings
         configuration.displays = try displays(top.value("displays"))
+        configuration.oneCall = try oneCall(top.value("onecall"))
         configuration.alertSources = try alertSources(top.value("providers"))
         try crossCheck(configuration, top)
         configuration.warnings = warnings
