@@ -40,6 +40,7 @@ public struct ServeCommand: Sendable {
         }
         let displays = try loadDisplays()
         let homeAssistant = try loadHomeAssistant()
+        let oneCall = try loadOneCall()
         let clock = try ViewClock.fromEnvironment()
         var defaults = FrameSpec()
         defaults.language = try broker.language()
@@ -57,10 +58,11 @@ public struct ServeCommand: Sendable {
             let publish = session.retainedPublisher
             let ledger = HealthLedger(topics: names, homeAssistant: homeAssistant)
             let health = HealthDesk(ledger: ledger) { publish($0.topic, $0.payload) }
-            let handler = ServeHandler(
+            var handler = ServeHandler(
                 book: book, devices: devices, shelf: ImageShelf(), displays: displays, defaults: defaults,
                 listen: address.description, now: { clock.now() },
                 health: health)
+            handler.oneCall = oneCall
             var server = HTTPListener.Settings(address: address)
             server.subject = "serve"
             let listener: HTTPListener
@@ -111,6 +113,16 @@ public struct ServeCommand: Sendable {
         guard let config = broker.config else { return HomeAssistantSettings() }
         do {
             return try ConfigurationLoader.loadHomeAssistant(path: config)
+        } catch {
+            throw Failure(ConfigurationError.exitCode, error.description)
+        }
+    }
+
+    /// `onecall:` of `--config` (the defaults without one): the OpenWeatherMap-shaped answers.
+    private func loadOneCall() throws(Failure) -> OneCallSettings {
+        guard let config = broker.config else { return OneCallSettings() }
+        do {
+            return try ConfigurationLoader.loadOneCall(path: config)
         } catch {
             throw Failure(ConfigurationError.exitCode, error.description)
         }

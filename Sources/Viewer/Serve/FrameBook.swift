@@ -52,6 +52,9 @@ final class FrameBook: Sendable {
         }
     }
 
+    /// The retained messages held, by topic (OpenWeatherMap's answers read them).
+    var messages: [String: [UInt8]] { state.withLock { $0.messages } }
+
     /// How many frames were drawn so far (a poll answered from the cache draws none).
     var draws: Int { state.withLock { $0.draws } }
 

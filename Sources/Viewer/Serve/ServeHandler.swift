@@ -5,7 +5,7 @@ import Rendering
 
 /// What `weatherview serve` answers (SPEC §8), on the HTTP server's thread. Every path is
 /// matched whole, never decoded into a file name: `/frames/<loc>.png|bmp`, `/trmnl/<hash>.png|bmp`,
-/// `/api/setup`, `/api/display`, `/api/log`; anything else is 404.
+/// `/api/setup`, `/api/display`, `/api/log`, OpenWeatherMap's (`ServeHandler+OneCall`); anything else is 404.
 struct ServeHandler: HTTPHandler {
     let book: FrameBook
     let devices: DeviceBook
@@ -21,6 +21,8 @@ struct ServeHandler: HTTPHandler {
     let health: HealthDesk?
     /// What a display did wrong, said once per display.
     let said = OnceLog()
+    /// `onecall:`: the OpenWeatherMap-shaped answers' radius and key.
+    var oneCall = OneCallSettings()
 
     func screen(_ head: RequestHead) -> ServerResponse? {
         let path = head.path
@@ -38,6 +40,7 @@ struct ServeHandler: HTTPHandler {
         let path = head.path
         if path.hasPrefix("/frames/") { return frame(file: path.dropFirst("/frames/".count), head: head) }
         if path.hasPrefix("/trmnl/") { return image(head.path.dropFirst("/trmnl/".count), head: head) }
+        if Self.oneCallPaths.contains(path) { return openWeatherMap(head) }
         switch path {
         case "/api/setup": return setup(head)
         case "/api/display": return display(head)
