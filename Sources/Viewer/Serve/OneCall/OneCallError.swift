@@ -11,9 +11,9 @@ struct OneCallError: Error, Sendable, Equatable {
     /// `400 {"cod":"400","message":…}`: a parameter is missing or wrong, or no location is near.
     static func badRequest(_ message: String) -> OneCallError { OneCallError(status: 400, message: message) }
 
-    /// `401`: OpenWeatherMap's words for a wrong `appid`.
+    /// `401`: OpenWeatherMap's words for a wrong `appid` (as recorded, `http://` and all).
     static let invalidKey = OneCallError(
-        status: 401, message: "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info.")
+        status: 401, message: "Invalid API key. Please see http://openweathermap.org/faq#error401 for more info.")
 
     /// `503`: no weather on the broker yet (OpenWeatherMap has no such answer; the shape is kept).
     static func unavailable(_ message: String) -> OneCallError { OneCallError(status: 503, message: message) }
