@@ -48,13 +48,18 @@ enum RecordedAirQuality {
             + #""mugwort_pollen":null,"olive_pollen":null,"ragweed_pollen":null,"provider_index":null}"#
     }
 
-    static var payload: String {
-        let hours = [
-            sample("2026-02-07T16:00:00+01:00", pm2_5: 12.3, ozone: 55.1, carbonMonoxide: 212.4),
-            sample("2026-02-07T17:00:00+01:00", pm2_5: 14.8, ozone: 48.0, carbonMonoxide: 230),
-            sample("2026-02-07T18:00:00+01:00", pm2_5: 27.5, ozone: 40.2, carbonMonoxide: 251.9),
-        ]
-        return #"{"schema":1,"location":\#(location),"provider":"open-meteo","#
+    /// The three hours from 16:00.
+    static let hours = [
+        sample("2026-02-07T16:00:00+01:00", pm2_5: 12.3, ozone: 55.1, carbonMonoxide: 212.4),
+        sample("2026-02-07T17:00:00+01:00", pm2_5: 14.8, ozone: 48.0, carbonMonoxide: 230),
+        sample("2026-02-07T18:00:00+01:00", pm2_5: 27.5, ozone: 40.2, carbonMonoxide: 251.9),
+    ]
+
+    static var payload: String { payload(hours) }
+
+    /// A payload of `hours`, the first of them `current`.
+    static func payload(_ hours: [String]) -> String {
+        #"{"schema":1,"location":\#(location),"provider":"open-meteo","#
             + #""attribution":"Air quality by Open-Meteo.com (CC BY 4.0)","fetched_at":"2026-02-07T16:05:00+01:00","#
             + #""expires_at":"2026-02-07T17:05:00+01:00","units":{"temperature":"°C","wind_speed":"km/h","#
             + #""pressure":"hPa","precipitation":"mm","precipitation_intensity":"mm/h","distance":"km"},"#

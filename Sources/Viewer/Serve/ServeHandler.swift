@@ -23,6 +23,8 @@ struct ServeHandler: HTTPHandler {
     let said = OnceLog()
     /// `onecall:`: the OpenWeatherMap-shaped answers' radius and key.
     var oneCall = OneCallSettings()
+    /// The air-quality hours read so far, for `/data/2.5/air_pollution/history`.
+    let airHistory = AirHistory()
 
     func screen(_ head: RequestHead) -> ServerResponse? {
         let path = head.path

@@ -8,7 +8,7 @@ import WireContract
 /// components: {co, no2, o3, so2, pm2_5, pm10}}]}`, µg/m³ as both have them. `no` and `nh3`
 /// are not in the payload and are left out, as is a component whose value is `null`; `aqi` is
 /// OpenWeatherMap's 1–5 index from the components there are (its published bands), else from the
-/// European AQI's band, else left out. Pure: a payload in, a JSON value out.
+/// European AQI's band, else left out. Pure: samples in, a JSON value out.
 struct AirPollutionAnswer {
     /// Which of the three routes.
     enum Kind: Sendable, Equatable {
@@ -43,12 +43,18 @@ struct AirPollutionAnswer {
 
     let latitude: Double
     let longitude: Double
+    /// By time, each hour once.
     let samples: [Sample]
 
-    /// The samples of an `air_quality` payload: `current` and every hour, by time, each once.
-    init(latitude: Double, longitude: Double, payload: TopicPayload) throws(PayloadError) {
+    init(latitude: Double, longitude: Double, samples: [Sample]) {
         self.latitude = latitude
         self.longitude = longitude
+        self.samples = samples.sorted { $0.time < $1.time }
+    }
+
+    /// The samples of an `air_quality` payload: every hour and `current`, each hour once (the
+    /// hour's entry before `current`).
+    static func samples(_ payload: TopicPayload) throws(PayloadError) -> [Sample] {
         let reader = try FieldReader(topic: payload.topic, path: "air_quality", value: payload.json)
         let envelope = try Envelope(reader)
         var zoned = reader
@@ -63,11 +69,11 @@ struct AirPollutionAnswer {
             sample.europeanAQI = try entry.number(AirQualityField.europeanAQI.rawValue, in: 0...1e4)
             if byTime[sample.time] == nil { byTime[sample.time] = sample }
         }
-        samples = byTime.values.sorted { $0.time < $1.time }
+        return Array(byTime.values)
     }
 
     /// The answer of `kind` at `now`.
-    func json(_ kind: Kind, now: Date) -> JSONValue {
+    func json(_ kind: Kind, now: Date) -> JSONObject {
         let hour = Int64((now.timeIntervalSince1970 / 3600).rounded(.down)) * 3600
         let chosen: [Sample] =
             switch kind {
@@ -75,10 +81,10 @@ struct AirPollutionAnswer {
             case .forecast: samples.filter { $0.time >= hour }
             case .history(let start, let end): samples.filter { $0.time >= start && $0.time <= end }
             }
-        return [
-            "coord": ["lon": .number(OneCallAnswer.rounded(longitude, 4)), "lat": .number(OneCallAnswer.rounded(latitude, 4))],
-            "list": .array(chosen.map(Self.entry)),
+        let coord: JSONValue = [
+            "lon": .number(OneCallAnswer.rounded(longitude, 4)), "lat": .number(OneCallAnswer.rounded(latitude, 4)),
         ]
+        return JSONObject([("coord", coord), ("list", .array(chosen.map(Self.entry)))])
     }
 
     private static func entry(_ sample: Sample) -> JSONValue {

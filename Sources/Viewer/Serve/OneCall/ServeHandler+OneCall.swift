@@ -45,12 +45,13 @@ extension ServeHandler {
                 let answer = OneCallAnswer(model: model, query: query, origin: origin(place, model: model))
                 return OneCallError.json(200, answer.json)
             }
-            guard let payload = payloads.airQuality else {
-                return OneCallError.unavailable(
-                    "no air quality for '\(place.id)' (air_quality: true on the location in the bridge's configuration)"
-                ).response
+            // Without an air_quality payload the list is empty (said in `weather2mqtt`): a 503
+            // would make esp32-weather-epd show an error screen instead of the weather.
+            var samples: [AirPollutionAnswer.Sample] = []
+            if let payload = payloads.airQuality {
+                samples = airHistory.merge(try AirPollutionAnswer.samples(payload), location: place.id, now: now)
             }
-            let air = try AirPollutionAnswer(latitude: place.latitude, longitude: place.longitude, payload: payload)
+            let air = AirPollutionAnswer(latitude: place.latitude, longitude: place.longitude, samples: samples)
             let kind: AirPollutionAnswer.Kind =
                 if let start = query.start, let end = query.end {
                     .history(start: start, end: end)
@@ -59,7 +60,18 @@ extension ServeHandler {
                 } else {
                     .current
                 }
-            return OneCallError.json(200, air.json(kind, now: now))
+            var answer = air.json(kind, now: now)
+            var origin = JSONObject()
+            origin.appendUnchecked("location", .string(place.id))
+            origin.appendUnchecked("distance_km", .number(OneCallAnswer.rounded(place.distance, 2)))
+            origin.appendUnchecked(
+                "note",
+                JSONValue(
+                    payloads.airQuality == nil
+                        ? "no air_quality payload for '\(place.id)': air_quality: true on the location in the bridge's configuration"
+                        : nil))
+            answer.appendUnchecked("weather2mqtt", .object(origin))
+            return OneCallError.json(200, .object(answer))
         } catch {
             return OneCallError.unavailable(error.description).response
         }
