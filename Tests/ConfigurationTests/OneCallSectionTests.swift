@@ -32,6 +32,16 @@ struct OneCallSectionTests {
         #expect(error.description.contains(message), "\(error.description)")
     }
 
+    @Test("SPEC §8's onecall: example loads as it says")
+    func specExample() throws {
+        let spec = try String(contentsOfFile: TestPaths.repository + "/docs/SPEC.md", encoding: .utf8)
+        let start = try #require(spec.range(of: "```yaml\nonecall:\n"))
+        let end = try #require(spec[start.upperBound...].range(of: "```"))
+        let yaml = "onecall:\n" + spec[start.upperBound..<end.lowerBound]
+        let settings = try ConfigTesting.parse(ConfigTesting.withMinimal(yaml), environment: ["OWM_APPID": "k"]).oneCall
+        #expect(settings == OneCallSettings(radius: 25, appid: "k"))
+    }
+
     @Test("weatherview reads the section alone: the rest of the file is not validated")
     func alone() throws {
         let folder = TemporaryFolder()
