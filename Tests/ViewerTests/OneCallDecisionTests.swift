@@ -26,7 +26,9 @@ struct OneCallDecisionTests {
         #expect(OneCallQuery.parse("appid=x") == .failure(.badRequest("Nothing to geocode")))
         let history = try OneCallQuery.parse("lat=1&lon=2&start=10&end=20", history: true).get()
         #expect(history.start == 10 && history.end == 20)
-        #expect(OneCallQuery.parse("lat=1&lon=2&end=20", history: true) == .failure(.badRequest("start: field is required")))
+        #expect(
+            OneCallQuery.parse("lat=1&lon=2&end=20", history: true) == .failure(.badRequest("start: field is required"))
+        )
     }
 
     @Test("units: standard is kelvin and m/s, metric °C and m/s, imperial °F and mph")
@@ -53,7 +55,10 @@ struct OneCallDecisionTests {
         }
         #expect([0.5, 3, 8].map { OneCallWeather.of(.rainy, intensity: $0, clouds: nil).id } == [500, 501, 502])
         #expect([0.5, 1.5, 3].map { OneCallWeather.of(.snowy, intensity: $0, clouds: nil).id } == [600, 601, 602])
-        #expect([5, 20, 40, 70].map { OneCallWeather.of(.partlyCloudy, intensity: nil, clouds: $0).id } == [801, 801, 802, 803])
+        #expect(
+            [5, 20, 40, 70].map { OneCallWeather.of(.partlyCloudy, intensity: nil, clouds: $0).id } == [
+                801, 801, 802, 803,
+            ])
         #expect(OneCallWeather.of(.windy, intensity: nil, clouds: nil) == .clearSky)
         #expect(OneCallWeather.of(.cloudy, intensity: nil, clouds: 40) == .overcastClouds)
     }
@@ -74,20 +79,29 @@ struct OneCallDecisionTests {
         #expect((503...505).contains(OneCallPlace.distance(48.1374, 11.5755, 52.52, 13.405)))
         #expect(OneCallPlace.distance(10, 20, 10, 20) == 0)
         var messages = try Self.munich()
-        let berlin = #"{"schema":1,"location":{"id":"berlin","name":"Berlin","latitude":52.52,"longitude":13.405},"#
+        let berlin =
+            #"{"schema":1,"location":{"id":"berlin","name":"Berlin","latitude":52.52,"longitude":13.405},"#
             + #""provider":"open-meteo","fetched_at":"2026-02-07T16:15:00+01:00","units":{}}"#
         messages["weather/berlin/current"] = Array(berlin.utf8)
-        let near = try OneCallPlace.nearest(latitude: 52.5, longitude: 13.4, radius: 25, base: "weather", messages: messages).get()
+        let near = try OneCallPlace.nearest(
+            latitude: 52.5, longitude: 13.4, radius: 25, base: "weather", messages: messages
+        ).get()
         #expect(near.id == "berlin" && near.name == "Berlin" && near.distance < 3)
-        let munich = try OneCallPlace.nearest(latitude: 48.1, longitude: 11.6, radius: 25, base: "weather", messages: messages).get()
+        let munich = try OneCallPlace.nearest(
+            latitude: 48.1, longitude: 11.6, radius: 25, base: "weather", messages: messages
+        ).get()
         #expect(munich.id == "munich")
-        guard case .failure(let far) = OneCallPlace.nearest(latitude: 0, longitude: 0, radius: 25, base: "weather", messages: messages)
+        guard
+            case .failure(let far) = OneCallPlace.nearest(
+                latitude: 0, longitude: 0, radius: 25, base: "weather", messages: messages)
         else {
             Issue.record("a point in the ocean was answered")
             return
         }
         #expect(far.status == 400 && far.message.contains("the nearest, 'munich', is"))
-        guard case .failure(let none) = OneCallPlace.nearest(latitude: 0, longitude: 0, radius: 25, base: "weather", messages: [:])
+        guard
+            case .failure(let none) = OneCallPlace.nearest(
+                latitude: 0, longitude: 0, radius: 25, base: "weather", messages: [:])
         else {
             Issue.record("no location answered")
             return
@@ -106,7 +120,8 @@ struct OneCallDecisionTests {
             let icon = entry["weather"]?[0]?["icon"]?.string ?? ""
             #expect(icon.hasSuffix(hour.values.isDay == false ? "n" : "d"), "\(hour.label): \(icon)")
         }
-        #expect(answer["daily"]?.array?.allSatisfy { $0["weather"]?[0]?["icon"]?.string?.hasSuffix("d") == true } == true)
+        #expect(
+            answer["daily"]?.array?.allSatisfy { $0["weather"]?[0]?["icon"]?.string?.hasSuffix("d") == true } == true)
         #expect(ServeHandler.same("s3cret", "s3cret") && !ServeHandler.same("s3cre", "s3cret"))
         #expect(!ServeHandler.same("", "s3cret") && !ServeHandler.same("s3cret!", "s3cret"))
     }

@@ -30,8 +30,11 @@ enum OneCallShape {
     /// The recorded One Call 3.0 answers (`Tests/Fixtures/openweathermap`): New York (metric,
     /// 2026, daily summaries), Phoenix (standard, 2023, an alert) and Munich (hourly rain).
     static var recordings: [String] {
-        ["onecall3_full_newyork_metric.json", "onecall3_full_phoenix_standard_2023.json", "onecall_hourly_only_munich.json"]
-            .map { String(decoding: Fixtures.bytes("openweathermap", $0), as: UTF8.self) }
+        [
+            "onecall3_full_newyork_metric.json", "onecall3_full_phoenix_standard_2023.json",
+            "onecall_hourly_only_munich.json",
+        ]
+        .map { String(decoding: Fixtures.bytes("openweathermap", $0), as: UTF8.self) }
     }
 }
 

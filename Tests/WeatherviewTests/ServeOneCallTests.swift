@@ -8,7 +8,8 @@ import Testing
 @Suite("Serve: One Call 3.0", .serialized)
 struct ServeOneCallTests {
     /// esp32-weather-epd's request (`client_utils.cpp`: `getOWMonecall`) for Munich's point.
-    static let esp32Request = "/data/3.0/onecall?lat=48.1372&lon=11.5756&lang=en&units=standard&exclude=minutely&appid=k"
+    static let esp32Request =
+        "/data/3.0/onecall?lat=48.1372&lon=11.5756&lang=en&units=standard&exclude=minutely&appid=k"
 
     /// Every key lmarzen/esp32-weather-epd reads (`src/api_response.cpp`, `deserializeOneCall`, at
     /// b245b760) with what its ArduinoJson `as<…>()` wants: `int` (`as<int>`, `as<int64_t>`),
@@ -83,7 +84,9 @@ struct ServeOneCallTests {
         var recorded = try OneCallShape.of(OneCallShape.recordings)
         // Documented (openweathermap.org/api/one-call-3, "where available") but in no recording,
         // whose current reading was calm and dry: OpenWeatherMap writes them as the hourly ones.
-        for key in ["wind_gust", "rain", "rain.1h", "snow", "snow.1h"] { recorded["current." + key] = recorded["hourly[]." + key] }
+        for key in ["wind_gust", "rain", "rain.1h", "snow", "snow.1h"] {
+            recorded["current." + key] = recorded["hourly[]." + key]
+        }
         let ours = try OneCallShape.of([answer.text])
         // Ours: nothing OpenWeatherMap does not have, but for our own credit.
         let extras: Set<String> = ["alerts[].attribution"]
@@ -141,8 +144,11 @@ struct ServeOneCallTests {
             #expect(number(json["lat"]) == 48.14 && number(json["lon"]) == 11.58)
             let now = json["current"] as? [String: Any] ?? [:]
             #expect(number(now["dt"]) == unix(current["time"]))
-            #expect(number(now["sunrise"]) == unix(current["sunrise"]) && number(now["sunset"]) == unix(current["sunset"]))
-            for (ours, theirs) in [("temp", "temperature"), ("feels_like", "apparent_temperature"), ("dew_point", "dew_point")] {
+            #expect(
+                number(now["sunrise"]) == unix(current["sunrise"]) && number(now["sunset"]) == unix(current["sunset"]))
+            for (ours, theirs) in [
+                ("temp", "temperature"), ("feels_like", "apparent_temperature"), ("dew_point", "dew_point"),
+            ] {
                 close(now[ours], number(current[theirs]).map(temperature), "\(units) current.\(ours)")
             }
             close(now["wind_speed"], number(current["wind_speed"]).map(speed), "\(units) current.wind_speed")
@@ -215,8 +221,9 @@ struct ServeOneCallTests {
     func errors() throws {
         let serve = try ServeFixture(config: "onecall:\n  radius: 5\n  appid: s3cret\n")
         func call(_ query: String) throws -> HTTPCall { try HTTPCall.run(serve.url("/data/3.0/onecall?" + query)) }
-        let recorded401 = try JSONSerialization.jsonObject(
-            with: Data(Fixtures.bytes("openweathermap", "error_401_invalid_api_key.json"))) as? NSDictionary
+        let recorded401 =
+            try JSONSerialization.jsonObject(
+                with: Data(Fixtures.bytes("openweathermap", "error_401_invalid_api_key.json"))) as? NSDictionary
         for query in ["lat=48.14&lon=11.58", "lat=48.14&lon=11.58&appid=s3creT"] {
             let refused = try call(query)
             #expect(refused.status == 401 && refused.json as NSDictionary == recorded401, "\(refused.text)")
@@ -228,8 +235,9 @@ struct ServeOneCallTests {
         let near = try call("lat=48.17&lon=11.58&appid=s3cret")
         #expect(near.status == 200 && (near.json["weather2mqtt"] as? [String: Any])?["distance_km"] as? Double == 3.34)
         let wrong = try call("lat=91&lon=11.58&appid=s3cret")
-        let recorded400 = try JSONSerialization.jsonObject(
-            with: Data(Fixtures.bytes("openweathermap", "error_400_wrong_latitude_2026.json"))) as? NSDictionary
+        let recorded400 =
+            try JSONSerialization.jsonObject(
+                with: Data(Fixtures.bytes("openweathermap", "error_400_wrong_latitude_2026.json"))) as? NSDictionary
         #expect(wrong.status == 400 && wrong.json as NSDictionary == recorded400, "\(wrong.text)")
         #expect(try call("lon=11.58&lat=x&appid=s3cret").json["message"] as? String == "wrong latitude")
         #expect(try call("lat=48.14&lon=181&appid=s3cret").json["message"] as? String == "wrong longitude")
@@ -272,7 +280,9 @@ struct ServeOneCallTests {
         #expect((history.json["list"] as? [[String: Any]])?.compactMap { $0["dt"] as? Int } == [1_770_476_400])
         let ahead = try HTTPCall.run(
             serve.url("/data/2.5/air_pollution/history?\(point)&start=1770476400&end=1770483600"))
-        let levels = (ahead.json["list"] as? [[String: Any]])?.compactMap { ($0["main"] as? [String: Any])?["aqi"] as? Int }
+        let levels = (ahead.json["list"] as? [[String: Any]])?.compactMap {
+            ($0["main"] as? [String: Any])?["aqi"] as? Int
+        }
         #expect(levels == [2, 2, 3])
         let forecast = try HTTPCall.run(serve.url("/data/2.5/air_pollution/forecast?" + point))
         #expect((forecast.json["list"] as? [Any])?.count == 3)
