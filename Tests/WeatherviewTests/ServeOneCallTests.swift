@@ -28,7 +28,10 @@ struct ServeOneCallTests {
         ]
         keys += reading.map { ("current." + $0.0, $0.1) } + reading.map { ("hourly[]." + $0.0, $0.1) }
         keys += [
+            ("current.rain.1h", "number"), ("current.snow.1h", "number"), ("hourly[].snow.1h", "number"),
             ("daily[].dt", "int"), ("daily[].sunrise", "int"), ("daily[].sunset", "int"),
+            ("daily[].moonrise", "int"), ("daily[].moonset", "int"), ("daily[].dew_point", "number"),
+            ("daily[].clouds", "int"), ("daily[].visibility", "int"), ("alerts[].tags[]", "string"),
             ("daily[].moon_phase", "number"), ("daily[].pressure", "int"), ("daily[].humidity", "int"),
             ("daily[].uvi", "number"), ("daily[].wind_speed", "number"), ("daily[].wind_gust", "number"),
             ("daily[].wind_deg", "int"), ("daily[].pop", "number"), ("daily[].rain", "number"),
@@ -43,11 +46,11 @@ struct ServeOneCallTests {
 
     /// What esp32-weather-epd reads that the answer leaves out, and why: OpenWeatherMap too leaves
     /// out `rain`/`snow` while nothing falls (none now, no snow in Munich's hours); the payloads
-    /// have no moonrise, moonset, daily dew point, clouds or visibility (OpenWeatherMap has no daily
-    /// visibility either); an alert's `tags` is `[]` (no hazard categories in §4).
+    /// have no daily dew point, clouds or visibility (OpenWeatherMap has no daily visibility
+    /// either); an alert's `tags` is `[]` (no hazard categories in §4).
     static let notGiven: Set<String> = [
-        "current.rain.1h", "current.snow.1h", "hourly[].snow.1h", "daily[].moonrise", "daily[].moonset",
-        "daily[].dew_point", "daily[].clouds", "daily[].visibility", "alerts[].tags[]",
+        "current.rain.1h", "current.snow.1h", "hourly[].snow.1h", "daily[].dew_point", "daily[].clouds",
+        "daily[].visibility", "alerts[].tags[]",
     ]
 
     @Test("esp32-weather-epd's request: every key its api_response.cpp reads, with the JSON type it converts")
@@ -101,8 +104,8 @@ struct ServeOneCallTests {
         }
         // Theirs: every key is in ours, but for what the payloads cannot fill.
         let cannot: Set<String> = [
-            "minutely", "minutely[]", "minutely[].dt", "minutely[].precipitation", "daily[].moonrise",
-            "daily[].moonset", "daily[].dew_point", "daily[].clouds", "alerts[].tags[]",
+            "minutely", "minutely[]", "minutely[].dt", "minutely[].precipitation",
+            "daily[].dew_point", "daily[].clouds", "alerts[].tags[]",
             // What falls: nothing in Munich's now, no snow in its hours.
             "current.rain", "current.rain.1h", "current.snow", "current.snow.1h", "hourly[].snow", "hourly[].snow.1h",
         ]
@@ -181,6 +184,12 @@ struct ServeOneCallTests {
                 close(temp["max"], number(theirs["temperature_max"]).map(temperature), "\(units) daily[\(index)].max")
                 #expect(number(ours["sunrise"]) == unix(theirs["sunrise"]))
                 #expect(number(ours["moon_phase"]) == number(theirs["moon_phase"]))
+                // Computed, on the day (0: none that day, as OpenWeatherMap writes it).
+                let midnight = unix("\(theirs["date"] as? String ?? "")T00:00:00+01:00") ?? 0
+                for key in ["moonrise", "moonset"] {
+                    let time = number(ours[key]) ?? -1
+                    #expect(time == 0 || (midnight..<midnight + 86400).contains(time), "daily[\(index)].\(key)")
+                }
                 // Noon local, as OpenWeatherMap dates its days.
                 #expect(number(ours["dt"]) == unix("\(theirs["date"] as? String ?? "")T12:00:00+01:00"))
                 let kind = theirs["precipitation_type"] as? String == "snow" ? "snow" : "rain"

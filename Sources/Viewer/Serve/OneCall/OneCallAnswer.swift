@@ -7,7 +7,7 @@ import WeatherModel
 /// (Unix seconds, `timezone_offset`). Pure: a view model and a query in, a JSON value out.
 ///
 /// What the payloads do not have is left out, never made up as 0: a `null` value, `minutely`,
-/// the days' `dew_point` and `clouds`, `moonrise` and `moonset`. `temp` and `feels_like` of a day
+/// the days' `dew_point` and `clouds`. `moonrise` and `moonset` are computed (``Moon``). `temp` and `feels_like` of a day
 /// are the hours at 06:00 (`morn`), 12:00 (`day`), 18:00 (`eve`) and 23:00 (`night`) local, as
 /// OpenWeatherMap's recorded answers have them; an hour the hourly payload no longer (or not yet)
 /// has is the day's minimum (`morn`, `night`), maximum (`day`) or their mean (`eve`).
@@ -96,6 +96,11 @@ struct OneCallAnswer {
         object.appendUnchecked("dt", unix(zone.date(CivilDateTime(date: day.date, hour: 12))))
         if let sunrise = day.sunrise { object.appendUnchecked("sunrise", unix(sunrise)) }
         if let sunset = day.sunset { object.appendUnchecked("sunset", unix(sunset)) }
+        // Computed for the location (the payloads have none); 0 on a day without one, as OpenWeatherMap writes it.
+        let moon = Moon.riseAndSet(
+            on: day.date, latitude: model.location.latitude, longitude: model.location.longitude, zone: zone)
+        object.appendUnchecked("moonrise", moon.moonrise.map(unix) ?? 0)
+        object.appendUnchecked("moonset", moon.moonset.map(unix) ?? 0)
         add("moon_phase", day.moonPhase.map { Self.rounded($0, 2) }, to: &object)
         if let condition = day.condition {
             object.appendUnchecked("summary", .string(summary(day.summary, condition)))
