@@ -233,7 +233,7 @@ struct ServeOneCallTests {
         let recorded401 =
             try JSONSerialization.jsonObject(
                 with: Data(Fixtures.bytes("openweathermap", "error_401_invalid_api_key.json"))) as? NSDictionary
-        for query in ["lat=48.14&lon=11.58", "lat=48.14&lon=11.58&appid=s3creT"] {
+        for query in ["lat=48.14&lon=11.58", "lat=48.14&lon=11.58&appid=s3creT", "lat=91&appid=x"] {
             let refused = try call(query)
             #expect(refused.status == 401 && refused.json as NSDictionary == recorded401, "\(refused.text)")
         }
@@ -271,6 +271,9 @@ struct ServeOneCallTests {
             })
         let schema = try SchemaValidator.repository()
         #expect(schema.validate(RecordedAirQuality.payload, against: "air_quality") == [])
+        let origin = now.json["weather2mqtt"] as? [String: Any] ?? [:]
+        #expect(origin["attribution"] as? String == "Air quality by Open-Meteo.com (CC BY 4.0)")
+        #expect(origin["location"] as? String == "munich" && origin["note"] is NSNull)
         let coord = now.json["coord"] as? [String: Any] ?? [:]
         #expect(coord["lat"] as? Double == 48.14 && coord["lon"] as? Double == 11.58)
         let list = now.json["list"] as? [[String: Any]] ?? []

@@ -45,13 +45,7 @@ struct OneCallQuery: Sendable, Equatable {
     /// The query of a request (still percent-encoded); the 400 OpenWeatherMap gives when `lat`
     /// or `lon` is missing or wrong, or, with `history`, `start` or `end`.
     static func parse(_ query: Substring, history: Bool = false) -> Result<OneCallQuery, OneCallError> {
-        var fields: [String: String] = [:]
-        for field in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = decoded(parts[0])
-            // The first of a repeated parameter counts, as in every other query serve reads.
-            if fields[key] == nil { fields[key] = parts.count > 1 ? decoded(parts[1]) : "" }
-        }
+        let fields = fields(query)
         guard fields["lat"] != nil || fields["lon"] != nil else { return .failure(.badRequest("Nothing to geocode")) }
         guard let latitude = fields["lat"].flatMap(Double.init), (-90...90).contains(latitude) else {
             return .failure(.badRequest("wrong latitude"))
@@ -76,6 +70,20 @@ struct OneCallQuery: Sendable, Equatable {
             }
         }
         return .success(result)
+    }
+
+    /// The `appid` of a query, read before anything else is checked.
+    static func appid(in query: Substring) -> String? { fields(query)["appid"] }
+
+    /// The parameters, decoded; the first of a repeated one counts.
+    private static func fields(_ query: Substring) -> [String: String] {
+        var fields: [String: String] = [:]
+        for field in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = decoded(parts[0])
+            if fields[key] == nil { fields[key] = parts.count > 1 ? decoded(parts[1]) : "" }
+        }
+        return fields
     }
 
     /// OpenWeatherMap's language codes, its own (`se`, `cz`, `ua`, `kr`, `zh_cn`, `pt_br`) and

@@ -17,14 +17,15 @@ extension ServeHandler {
     /// The answer to one of ``oneCallPaths``.
     func openWeatherMap(_ head: RequestHead) -> ServerResponse {
         let path = head.path
-        let history = path.hasSuffix("/history")
+        // The key before the parameters: a wrong key with a wrong `lat` is the 401.
+        if let key = oneCall.appid, !Self.same(OneCallQuery.appid(in: head.query) ?? "", key) {
+            return OneCallError.invalidKey.response
+        }
         let query: OneCallQuery
-        switch OneCallQuery.parse(head.query, history: history) {
+        switch OneCallQuery.parse(head.query, history: path.hasSuffix("/history")) {
         case .success(let parsed): query = parsed
         case .failure(let error): return error.response
         }
-        // OpenWeatherMap checks the key before the parameters; a wrong key is said first here too.
-        if let key = oneCall.appid, !Self.same(query.appid ?? "", key) { return OneCallError.invalidKey.response }
         let messages = book.messages
         let place: OneCallPlace
         switch OneCallPlace.nearest(
@@ -64,6 +65,8 @@ extension ServeHandler {
             var origin = JSONObject()
             origin.appendUnchecked("location", .string(place.id))
             origin.appendUnchecked("distance_km", .number(OneCallAnswer.rounded(place.distance, 2)))
+            origin.appendUnchecked("provider", payloads.airQuality?.json["provider"] ?? .null)
+            origin.appendUnchecked("attribution", payloads.airQuality?.json["attribution"] ?? .null)
             origin.appendUnchecked(
                 "note",
                 JSONValue(
