@@ -77,6 +77,21 @@ struct ServeOneCallTests {
         let origin = answer.json["weather2mqtt"] as? [String: Any] ?? [:]
         #expect(origin["location"] as? String == "munich" && origin["provider"] as? String == "open-meteo")
         #expect(origin["attribution"] as? String == "Weather data by Open-Meteo.com (CC BY 4.0)")
+
+        // The bridge blends the user's station into `current`: its next payload is the next answer's now.
+        var current =
+            (try JSONSerialization.jsonObject(with: Data((RetainedWeather.munich["current"] ?? "").utf8))
+                as? [String: Any]) ?? [:]
+        current["temperature"] = 9.3
+        current["sources"] = ["temperature": "station:roof", "humidity": "open-meteo"]
+        current["rain_today"] = 1.2
+        let blended = try JSONSerialization.data(withJSONObject: current, options: [.sortedKeys])
+        try serve.broker.publish("weather/munich/current", String(decoding: blended, as: UTF8.self), retain: true)
+        #expect(
+            try waitUntil {
+                let next = try HTTPCall.run(serve.url(Self.esp32Request))
+                return (next.json["current"] as? [String: Any])?["temp"] as? Double == 282.45
+            })
     }
 
     @Test("a strict reader of One Call 3.0 written from the recordings: every key and JSON type ours has, theirs has")
