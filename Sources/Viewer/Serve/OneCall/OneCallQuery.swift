@@ -75,14 +75,10 @@ struct OneCallQuery: Sendable, Equatable {
     /// The `appid` of a query, read before anything else is checked.
     static func appid(in query: Substring) -> String? { fields(query)["appid"] }
 
-    /// The parameters, decoded; the first of a repeated one counts.
+    /// The parameters, decoded (``FormEncoding``); the first of a repeated one counts.
     private static func fields(_ query: Substring) -> [String: String] {
         var fields: [String: String] = [:]
-        for field in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = decoded(parts[0])
-            if fields[key] == nil { fields[key] = parts.count > 1 ? decoded(parts[1]) : "" }
-        }
+        for (name, value) in FormEncoding.fields(Array(query.utf8)) where fields[name] == nil { fields[name] = value }
         return fields
     }
 
@@ -98,22 +94,5 @@ struct OneCallQuery: Sendable, Equatable {
         case "jp": .ja
         default: Language(code: code)
         }
-    }
-
-    /// A parameter with its `%XX` escapes and `+` decoded; invalid UTF-8 replaced.
-    static func decoded(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
