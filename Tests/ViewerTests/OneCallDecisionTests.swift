@@ -74,6 +74,19 @@ struct OneCallDecisionTests {
         #expect(index([], european: 45) == 3 && index([], european: 140) == 5 && index([]) == nil)
     }
 
+    @Test("the air history keeps the hours it read for two days, the newest reading of an hour winning")
+    func airHistory() {
+        func sample(_ hour: Int64, _ pm: Double) -> AirPollutionAnswer.Sample {
+            .init(time: hour * 3600, components: [("pm2_5", pm)], europeanAQI: nil)
+        }
+        let history = AirHistory()
+        let now = Date(timeIntervalSince1970: 100 * 3600)
+        _ = history.merge([sample(40, 1), sample(60, 2), sample(99, 3)], location: "home", now: now)
+        let kept = history.merge([sample(99, 4), sample(100, 5)], location: "home", now: now)
+        #expect(kept.sorted { $0.time < $1.time }.map(\.components[0].1) == [2, 4, 5])
+        #expect(history.merge([], location: "away", now: now).isEmpty)
+    }
+
     @Test("the nearest location within the radius answers; the distance is the great circle's")
     func place() throws {
         #expect((503...505).contains(OneCallPlace.distance(48.1374, 11.5755, 52.52, 13.405)))

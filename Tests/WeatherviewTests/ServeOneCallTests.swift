@@ -211,6 +211,11 @@ struct ServeOneCallTests {
                 let amount = number(theirs["precipitation"]) ?? 0
                 #expect(amount > 0 ? number(ours[kind]) == amount : ours[kind] == nil, "daily[\(index)] \(kind)")
             }
+            // Today's noon is over (16:20): its `day` is the day's maximum, as documented.
+            close(
+                (daily.first?["temp"] as? [String: Any])?["day"],
+                number(days.first?["temperature_max"]).map(temperature),
+                "\(units) daily[0].temp.day")
             // Today's evening and tomorrow's morning are the hours at 18:00 and 06:00.
             let evening = hours.first { $0["time"] as? String == "2026-02-07T18:00:00+01:00" }
             close(
