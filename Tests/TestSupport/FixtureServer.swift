@@ -36,9 +36,10 @@ public final class FixtureServer: Sendable {
 
     deinit { stop() }
 
-    /// Starts a server on a free loopback port and waits (at most `timeout` seconds) until it
-    /// has announced the port.
-    public static func start(timeout: Double = 10) throws -> FixtureServer {
+    /// Starts a server on a free loopback port and waits (at most `timeout` seconds, stretched
+    /// under emulation: Python took longer than 10 s to start under qemu on a busy machine) until
+    /// it has announced the port.
+    public static func start(timeout: Double = 30) throws -> FixtureServer {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("fixture_server.py").path
         let process = Process()
@@ -55,13 +56,17 @@ public final class FixtureServer: Sendable {
         }
         let server: FixtureServer
         do {
-            let line = try readLine(from: stdout.fileHandleForReading.fileDescriptor, timeout: timeout)
+            let line = try readLine(
+                from: stdout.fileHandleForReading.fileDescriptor, timeout: TestTiming.seconds(timeout))
             guard let port = Int(line.trimmingCharacters(in: .whitespaces)), port > 0 else {
                 throw FixtureServerError("fixture server printed \"\(line)\" instead of its port")
             }
             server = FixtureServer(port: port, process: process, input: stdin.fileHandleForWriting)
         } catch {
-            process.terminate()
+            // SIGKILL, as in stop(): the child inherited a mask that blocks SIGTERM, and a
+            // SIGTERM here left this wait (inside the shared server's once) waiting for ever,
+            // and every test that needs the server with it (arm64 under qemu, session 14).
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             throw error
         }
