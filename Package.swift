@@ -160,7 +160,8 @@ let package = Package(
         .executableTarget(
             name: "weatherview",
             dependencies: [
-                "Viewer", "WireContract", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Viewer", "WireContract", "SystemIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
                 // `serve` opens libmicrohttpd: CMicroHTTPD's gnutls_global_init answers its constructor.
