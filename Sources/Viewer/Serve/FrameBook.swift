@@ -94,6 +94,7 @@ final class FrameBook: Sendable {
                 frame = ServedFrame(bytes: bytes, hash: ContentHash.hex(bytes), drawn: now, nextChange: now, stale: nil)
             }
             frame.stale = drawn.stale
+            frame.zone = drawn.zone
             frame.nextChange = Self.nextChange(
                 of: input, source: source, messages: state.messages, spec: spec, now: now)
             if state.entries[spec] == nil, state.entries.count >= Self.capacity {
