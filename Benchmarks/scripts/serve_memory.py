@@ -55,39 +55,64 @@ def status(pid):
     return fields
 
 
+class Serving:
+    """A fresh mosquitto holding Munich's recording as `count` locations (loc0 …) and `serve` (under
+    `wrapper`) answering on `port`; stop() ends both."""
+
+    def __init__(self, binary, wrapper=(), count=10):
+        self.folder = tempfile.mkdtemp(prefix="serve-bench-")
+        broker_port = free_port()
+        with open(os.path.join(self.folder, "mosquitto.conf"), "w") as file:
+            file.write("listener %d 127.0.0.1\nallow_anonymous true\n" % broker_port)
+        self.broker = subprocess.Popen(["mosquitto", "-c", os.path.join(self.folder, "mosquitto.conf")],
+                                       stderr=subprocess.DEVNULL)
+        self.serve = None
+        try:
+            time.sleep(0.5)
+            document = json.load(open(RECORDING))
+            self.ids = ["loc%d" % index for index in range(count)]
+            for location in self.ids:
+                for kind, payload in document.items():
+                    text = json.dumps(payload).replace('"id": "munich"', '"id": "%s"' % location)
+                    subprocess.run(["mosquitto_pub", "-p", str(broker_port), "-r", "-t",
+                                    "weather/%s/%s" % (location, kind), "-m", text], check=True)
+            info = {"version": "0", "schema": 1, "started_at": "2026-02-07T15:00:00Z", "locations": self.ids,
+                    "providers": ["open-meteo"]}
+            subprocess.run(["mosquitto_pub", "-p", str(broker_port), "-r", "-t", "weather/bridge/info", "-m",
+                            json.dumps(info)], check=True)
+            environment = dict(os.environ, WEATHER2MQTT_NOW=NOW, LANG="C.UTF-8")
+            self.serve = subprocess.Popen(
+                list(wrapper) + [binary, "serve", "--listen", "127.0.0.1:0", "--broker",
+                                 "mqtt://127.0.0.1:%d" % broker_port, "--state",
+                                 os.path.join(self.folder, "devices.json")],
+                env=environment, stderr=subprocess.PIPE, text=True)
+            match = None
+            for line in self.serve.stderr:
+                match = re.search(r"serving on http://127\.0\.0\.1:(\d+)", line)
+                if match or self.serve.poll() is not None:
+                    break
+            if not match:
+                raise RuntimeError("serve did not start")
+            self.port = int(match.group(1))
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self):
+        if self.serve:
+            self.serve.send_signal(signal.SIGTERM)
+            self.serve.wait(timeout=120)
+        self.broker.terminate()
+        self.broker.wait(timeout=10)
+
+
 def run(binary, polls, wrapper=(), trmnl=False, timeout=60):
     """Runs the benchmark against `binary` (started under `wrapper`, e.g. valgrind) and returns
     the draw and poll times and serve's memory; `trmnl` adds a TRMNL device's setup, display and
     image (orderfile.py's run, so that their code is placed too)."""
-    folder = tempfile.mkdtemp(prefix="serve-bench-")
-    port = free_port()
-    with open(os.path.join(folder, "mosquitto.conf"), "w") as file:
-        file.write("listener %d 127.0.0.1\nallow_anonymous true\n" % port)
-    broker = subprocess.Popen(["mosquitto", "-c", os.path.join(folder, "mosquitto.conf")], stderr=subprocess.DEVNULL)
-    serve = None
+    serving = Serving(binary, wrapper)
+    serve, server_port, ids = serving.serve, serving.port, serving.ids
     try:
-        time.sleep(0.5)
-        document = json.load(open(RECORDING))
-        ids = ["loc%d" % index for index in range(10)]
-        for location in ids:
-            for kind, payload in document.items():
-                text = json.dumps(payload).replace('"id": "munich"', '"id": "%s"' % location)
-                subprocess.run(["mosquitto_pub", "-p", str(port), "-r", "-t", "weather/%s/%s" % (location, kind), "-m", text], check=True)
-        info = {"version": "0", "schema": 1, "started_at": "2026-02-07T15:00:00Z", "locations": ids, "providers": ["open-meteo"]}
-        subprocess.run(["mosquitto_pub", "-p", str(port), "-r", "-t", "weather/bridge/info", "-m", json.dumps(info)], check=True)
-        environment = dict(os.environ, WEATHER2MQTT_NOW=NOW, LANG="C.UTF-8")
-        serve = subprocess.Popen(
-            list(wrapper) + [binary, "serve", "--listen", "127.0.0.1:0", "--broker",
-             "mqtt://127.0.0.1:%d" % port, "--state", os.path.join(folder, "devices.json")],
-            env=environment, stderr=subprocess.PIPE, text=True)
-        match = None
-        for line in serve.stderr:
-            match = re.search(r"serving on http://127\.0\.0\.1:(\d+)", line)
-            if match or serve.poll() is not None:
-                break
-        if not match:
-            sys.exit("serve did not start")
-        server_port = int(match.group(1))
         connection = http.client.HTTPConnection("127.0.0.1", server_port, timeout=timeout)
         displays = [("800x480", "/frames/%s.png?size=800x480" % location) for location in ids]
         displays += [("1872x1404", "/frames/%s.png?size=1872x1404&colors=gray4" % location) for location in ids[:2]]
@@ -137,11 +162,7 @@ def run(binary, polls, wrapper=(), trmnl=False, timeout=60):
         memory["mappings"] = mappings(serve.pid)
         return draws, poll_times, memory
     finally:
-        if serve:
-            serve.send_signal(signal.SIGTERM)
-            serve.wait(timeout=120)
-        broker.terminate()
-        broker.wait(timeout=10)
+        serving.stop()
 
 
 def mappings(pid):
