@@ -9,9 +9,10 @@ import PackageDescription
 /// makes and `PanelDriver` sends, so the driver links no layouts or fonts. docs/ARCHITECTURE.md draws the
 /// modules and their arrows.
 /// How the shipped executables are linked (release builds; `deploy/link/README.md` has the figures):
-/// lld with packed relative relocations and no exported symbols, and the bridge's functions that run
-/// in a refresh placed together (`deploy/link/weather2mqtt.order`, written by
-/// `Benchmarks/scripts/orderfile.py`), so the pages of code it keeps resident are fewer; the C++ runtime
+/// lld with packed relative relocations and no exported symbols, and the functions the bridge runs in a
+/// refresh (`deploy/link/weather2mqtt.order`) and `weatherview serve` runs (`deploy/link/weatherview.order`)
+/// placed together (both written by `Benchmarks/scripts/orderfile.py`), so the pages of code they keep
+/// resident are fewer; the C++ runtime
 /// the static Swift runtime needs is linked from `libstdc++.a` (`deploy/link/static-libstdc++`), so
 /// `libstdc++.so` and its relocations are not loaded.
 let packageFolder = String(#filePath.dropLast("/Package.swift".count))
@@ -19,11 +20,14 @@ let releaseLinking = [
     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
     "-L\(packageFolder)/deploy/link/static-libstdc++",
 ]
-let bridgeLinking =
+/// Each executable's order file: the functions it runs placed together (`Benchmarks/scripts/orderfile.py`).
+func ordered(_ name: String) -> [String] {
     releaseLinking + [
-        "-Xlinker", "--symbol-ordering-file=\(packageFolder)/deploy/link/weather2mqtt.order",
+        "-Xlinker", "--symbol-ordering-file=\(packageFolder)/deploy/link/\(name).order",
         "-Xlinker", "--no-warn-symbol-ordering",
     ]
+}
+let bridgeLinking = ordered("weather2mqtt")
 /// Where Debian keeps the font stack's headers (`pkg-config --cflags freetype2 harfbuzz`): the
 /// system-library targets take no pkgConfig, whose libraries would be linked (FontLibraries).
 let fontHeaders = ["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"]
@@ -167,12 +171,13 @@ let package = Package(
         .executableTarget(
             name: "weatherview",
             dependencies: [
-                "Viewer", "WireContract", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Viewer", "WireContract", "SystemIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
                 // `serve` opens libmicrohttpd: CMicroHTTPD's gnutls_global_init answers its constructor.
                 .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=gnutls_global_init"], .when(platforms: [.linux])),
-                .unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release)),
+                .unsafeFlags(ordered("weatherview"), .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         // Tests.

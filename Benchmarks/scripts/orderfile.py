@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes deploy/link/weather2mqtt.order: the functions the bridge runs, in the order it first runs them.
+"""Writes deploy/link/weather2mqtt.order: the functions the bridge runs, in the order it first runs them
+(with --program weatherview: deploy/link/weatherview.order, the functions of `weatherview serve`).
 
 The release link (Package.swift, `bridgeLinking`) hands the file to lld as
 `--symbol-ordering-file`, so the code of a refresh sits together at the start of .text instead of
@@ -26,6 +27,10 @@ program is the same); regenerate it after larger changes or a new toolchain:
 
   swift build -c release --static-swift-stdlib --scratch-path .build-rel --product weather2mqtt
   python3 Benchmarks/scripts/orderfile.py --bin .build-rel/release
+
+`--program weatherview` does the same for `weatherview serve` under serve_memory.py's load (ten
+800x480 and two 1872x1404 frames drawn, 200 unchanged polls, a TRMNL device's setup, three
+wakes with their images, a log): the code a serving process keeps running sits together.
 """
 
 import argparse
@@ -36,6 +41,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import serve_memory  # noqa: E402  (serve's load)
 import station_memory  # noqa: E402  (the stations' configuration and senders)
 import targets  # noqa: E402  (the same server, broker and configuration)
 
@@ -88,11 +94,29 @@ def defined_more_than_once(binary):
     return {name for name, count in counts.items() if count > 1}
 
 
+def weatherview(folder, out):
+    """The order of `weatherview serve`'s functions under serve_memory.py's load."""
+    binary = os.path.realpath(os.path.join(folder, "weatherview"))
+    profile = os.path.join(tempfile.mkdtemp(prefix="wv-order-"), "serve.cg")
+    wrapper = ["valgrind", "--tool=callgrind", "--demangle=no", "--compress-strings=no", "--compress-pos=no",
+               "--callgrind-out-file=" + profile, "--log-file=" + profile + ".log"]
+    serve_memory.run(binary, 200, wrapper=wrapper, trmnl=True, timeout=600)
+    skip = defined_more_than_once(binary)
+    order = [name for name in functions(profile, binary) if name not in skip]
+    with open(out, "w") as file:
+        file.write("\n".join(order) + "\n")
+    print("%d functions written to %s (%d names defined more than once left out)" % (len(order), out, len(skip)))
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True, help="folder of the release weather2mqtt")
-    parser.add_argument("--out", default=OUT)
+    parser.add_argument("--bin", required=True, help="folder of the release weather2mqtt (or weatherview)")
+    parser.add_argument("--program", choices=["weather2mqtt", "weatherview"], default="weather2mqtt")
+    parser.add_argument("--out")
     args = parser.parse_args()
+    if args.program == "weatherview":
+        return weatherview(args.bin, args.out or os.path.join(targets.REPO, "deploy", "link", "weatherview.order"))
+    args.out = args.out or OUT
     binary = os.path.realpath(os.path.join(args.bin, "weather2mqtt"))
     scratch = tempfile.mkdtemp(prefix="w2m-order-")
     services = targets.Services(scratch)

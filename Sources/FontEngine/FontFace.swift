@@ -26,10 +26,19 @@ final class FontFace {
 
     /// Opens `file` at `pixelSize` pixels per em; nil when FreeType or HarfBuzz cannot read it.
     /// `shaping` is the HarfBuzz face of the same file, shared by every size (its tables are
-    /// read and checked once).
-    init?(_ file: FontFile, pixelSize: Int, library: FT_Library, shaping hbFace: OpaquePointer) {
+    /// read and checked once); `bytes` the file's bytes, mapped once for every size and for
+    /// HarfBuzz (they must outlive the face).
+    init?(
+        _ file: FontFile, pixelSize: Int, library: FT_Library, shaping hbFace: OpaquePointer,
+        bytes: UnsafeRawBufferPointer
+    ) {
         var face: FT_Face?
-        guard FT_New_Face(library, file.path, FT_Long(file.index), &face) == 0, let face else { return nil }
+        guard let base = bytes.baseAddress,
+            FT_New_Memory_Face(
+                library, base.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), FT_Long(file.index), &face)
+                == 0,
+            let face
+        else { return nil }
         guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize)) == 0 else {
             FT_Done_Face(face)
             return nil

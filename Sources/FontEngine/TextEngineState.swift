@@ -9,6 +9,11 @@ final class TextEngineState {
     private var faces: [FaceKey: FontFace?] = [:]
     /// HarfBuzz faces per file, shared by every size.
     private var shapingFaces: [FontFile: OpaquePointer] = [:]
+    /// Each file's bytes, mapped once (HarfBuzz's blob) and read by its HarfBuzz face and by its
+    /// FreeType face of every size: a FreeType face opened per size mapped the file again each
+    /// time, and every mapping counted its pages resident (7.2 MB of DejaVu Sans and Bold in a
+    /// `serve` drawing two sizes of frames; BENCHMARKS.md, issue 41).
+    private var blobs: [FontFile: OpaquePointer] = [:]
     private var families: [FamilyKey: FontFile?] = [:]
     private var coverage: [ScalarKey: FontFile?] = [:]
     private var lines: [LineKey: TextLine] = [:]
@@ -52,6 +57,7 @@ final class TextEngineState {
     deinit {
         faces.removeAll()
         for face in shapingFaces.values { hb_face_destroy(face) }
+        for blob in blobs.values { hb_blob_destroy(blob) }
         FT_Done_FreeType(library)
     }
 
@@ -59,17 +65,21 @@ final class TextEngineState {
     func face(_ file: FontFile, size: Int) -> FontFace? {
         let key = FaceKey(file: file, size: size)
         if let face = faces[key] { return face }
+        // HarfBuzz answers an unreadable file with its empty blob and face, never nil.
+        guard let blob = blobs[file] ?? hb_blob_create_from_file(file.path) else { return nil }
+        blobs[file] = blob
         let shaping =
             shapingFaces[file]
             ?? {
-                let blob = hb_blob_create_from_file(file.path)
-                defer { hb_blob_destroy(blob) }
-                // HarfBuzz answers an unreadable file with its empty face, never nil.
                 let face = hb_face_create(blob, UInt32(file.index)) ?? hb_face_get_empty()!
                 shapingFaces[file] = face
                 return face
             }()
-        let face = FontFace(file, pixelSize: size, library: library, shaping: shaping)
+        var length: UInt32 = 0
+        let data = hb_blob_get_data(blob, &length)
+        let face = FontFace(
+            file, pixelSize: size, library: library, shaping: shaping,
+            bytes: UnsafeRawBufferPointer(start: data.map(UnsafeRawPointer.init), count: Int(length)))
         faces[key] = face
         return face
     }

@@ -7,8 +7,9 @@
 // FreeType
 LAZY(FREETYPE, FT_Error, FT_Init_FreeType, (FT_Library *alibrary), (alibrary))
 LAZY(FREETYPE, FT_Error, FT_Done_FreeType, (FT_Library library), (library))
-LAZY(FREETYPE, FT_Error, FT_New_Face, (FT_Library library, const char *path, FT_Long index, FT_Face *aface),
-     (library, path, index, aface))
+LAZY(FREETYPE, FT_Error, FT_New_Memory_Face,
+     (FT_Library library, const FT_Byte *file_base, FT_Long file_size, FT_Long face_index, FT_Face *aface),
+     (library, file_base, file_size, face_index, aface))
 LAZY(FREETYPE, FT_Error, FT_Done_Face, (FT_Face face), (face))
 LAZY(FREETYPE, FT_UInt, FT_Get_Char_Index, (FT_Face face, FT_ULong charcode), (face, charcode))
 LAZY(FREETYPE, FT_Error, FT_Load_Glyph, (FT_Face face, FT_UInt glyph_index, FT_Int32 load_flags),
@@ -19,6 +20,7 @@ LAZY(FREETYPE, FT_Error, FT_Set_Pixel_Sizes, (FT_Face face, FT_UInt width, FT_UI
 // HarfBuzz
 LAZY(HARFBUZZ, hb_blob_t *, hb_blob_create_from_file, (const char *file_name), (file_name))
 LAZY_VOID(HARFBUZZ, hb_blob_destroy, (hb_blob_t *blob), (blob))
+LAZY(HARFBUZZ, const char *, hb_blob_get_data, (hb_blob_t *blob, unsigned int *length), (blob, length))
 LAZY(HARFBUZZ, hb_buffer_t *, hb_buffer_create, (void), ())
 LAZY_VOID(HARFBUZZ, hb_buffer_destroy, (hb_buffer_t *buffer), (buffer))
 LAZY_VOID(HARFBUZZ, hb_buffer_add_utf32,

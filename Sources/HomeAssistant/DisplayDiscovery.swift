@@ -3,7 +3,8 @@ import WireContract
 
 /// Home Assistant discovery of a network display that `weatherview serve` answers (SPEC §8):
 /// one device per display on `<prefix>/device/weather2mqtt-display_<id>/config`, its entities
-/// reading `<base>/displays/<id>/state` (``DisplayHealth``).
+/// reading `<base>/displays/<id>/state` (``DisplayHealth``); and of each frame it publishes as
+/// an image (``imagePayload(id:baseTopic:model:)``), on the same kind of topic.
 ///
 /// - Battery voltage (V) and battery (%), with `state_class: measurement`, so Home Assistant
 ///   keeps their history and its "low battery" blueprints find them by `device_class: battery`.
@@ -67,15 +68,34 @@ public enum DisplayDiscovery {
         info.appendUnchecked("name", .string("Display " + named))
         info.appendUnchecked("model", .string(health.model.map { "TRMNL protocol (\($0))" } ?? "TRMNL protocol"))
         if let firmware = health.firmware { info.appendUnchecked("sw_version", .string(firmware)) }
-        return [
-            "dev": .object(info),
-            "o": [
-                "name": .string(Discovery.originName),
-                "sw_version": .string(BridgeVersion.current),
-                "support_url": .string(BridgeVersion.projectURL),
-            ],
-            "qos": 1,
-            "cmps": .object(components),
+        return ["dev": .object(info), "o": origin, "qos": 1, "cmps": .object(components)]
+    }
+
+    /// The discovery payload of a frame `serve` publishes as a PNG (`displays.images`): a device
+    /// `Frame <id>` with one `image` entity reading `<base>/displays/<id>/image` (raw bytes,
+    /// `content_type: image/png`), so a dashboard shows what a panel of the same settings
+    /// shows. `model` says what is drawn (`800x480 bw, munich`).
+    public static func imagePayload(id: String, baseTopic: String, model: String) -> JSONValue {
+        let device = "weather2mqtt_" + HomeAssistantIDs.slug(baseTopic) + "_display_" + id
+        let image: JSONValue = [
+            "platform": "image",
+            "name": "Frame",
+            "unique_id": .string(device + "_frame"),
+            "image_topic": .string(TopicNames(base: baseTopic).displayImage(id)),
+            "content_type": "image/png",
+        ]
+        let info: JSONValue = [
+            "identifiers": [.string(device)], "name": .string("Frame " + id), "model": .string(model),
+        ]
+        return ["dev": info, "o": origin, "qos": 1, "cmps": ["frame": image]]
+    }
+
+    /// Who announced the device.
+    static var origin: JSONValue {
+        [
+            "name": .string(Discovery.originName),
+            "sw_version": .string(BridgeVersion.current),
+            "support_url": .string(BridgeVersion.projectURL),
         ]
     }
 

@@ -15,11 +15,14 @@ public enum Topic: Hashable, Sendable {
     /// `<base>/displays/<id>/state`: a network display's health, published by `weatherview serve`
     /// (SPEC §8).
     case display(String)
+    /// `<base>/displays/<id>/image`: a frame `weatherview serve` publishes as a PNG for Home
+    /// Assistant's image entity (`displays.images`, SPEC §8).
+    case displayImage(String)
 
     /// The location the topic belongs to, if any.
     public var location: String? {
         switch self {
-        case .bridgeState, .bridgeInfo, .station, .display: nil
+        case .bridgeState, .bridgeInfo, .station, .display, .displayImage: nil
         case .location(let id, _), .currentField(let id, _), .alertEvent(let id): id
         }
     }
@@ -65,6 +68,7 @@ public struct TopicNames: Sendable, Equatable {
         case .alertEvent(let id): base + "/" + id + "/alerts/event"
         case .station(let id, let kind): base + "/stations/" + id + "/" + kind.rawValue
         case .display(let id): base + "/displays/" + id + "/state"
+        case .displayImage(let id): base + "/displays/" + id + "/image"
         }
     }
 
@@ -91,9 +95,10 @@ public struct TopicNames: Sendable, Equatable {
             let id = String(parts[1])
             guard LocationID.isValid(id), let kind = StationTopic(rawValue: String(parts[2])) else { return nil }
             return .station(id, kind)
-        case 3 where parts[0] == "displays" && parts[1] != "current" && parts[2] == "state":
+        case 3 where parts[0] == "displays" && parts[1] != "current" && (parts[2] == "state" || parts[2] == "image"):
             let id = String(parts[1])
-            return LocationID.isValid(id) ? .display(id) : nil
+            guard LocationID.isValid(id) else { return nil }
+            return parts[2] == "state" ? .display(id) : .displayImage(id)
         case 3 where parts[1] == "current":
             let id = String(parts[0])
             guard LocationID.isValid(id), !parts[2].isEmpty else { return nil }
@@ -129,6 +134,7 @@ public struct TopicNames: Sendable, Equatable {
     public func alertEvent(_ location: String) -> String { name(.alertEvent(location)) }
     public func station(_ id: String, _ kind: StationTopic) -> String { name(.station(id, kind)) }
     public func display(_ id: String) -> String { name(.display(id)) }
+    public func displayImage(_ id: String) -> String { name(.displayImage(id)) }
     public func currentField(_ location: String, _ field: String) -> String {
         name(.currentField(location, field))
     }

@@ -61,3 +61,12 @@ struct GlobalOptions: ParsableArguments {
             lang: lang)
     }
 }
+
+/// `--font-dir`, for the commands that draw (`render`, `serve`).
+struct FontOptions: ParsableArguments {
+    @Option(
+        name: .customLong("font-dir"),
+        help: ArgumentHelp(
+            "A directory of TrueType/OpenType fonts to draw with before the installed ones.", valueName: "DIR"))
+    var fontDirectory: String?
+}

@@ -69,11 +69,7 @@ struct Render: AsyncParsableCommand {
     @Option(help: "Units to display in (default: those the bridge publishes).")
     var units: ShowCommand.Units?
 
-    @Option(
-        name: .customLong("font-dir"),
-        help: ArgumentHelp(
-            "A directory of TrueType/OpenType fonts to draw with before the installed ones.", valueName: "DIR"))
-    var fontDirectory: String?
+    @OptionGroup var fonts: FontOptions
 
     @OptionGroup var global: GlobalOptions
 
@@ -82,7 +78,7 @@ struct Render: AsyncParsableCommand {
             location: location, panel: panel, size: size, colors: colors, rotate: rotate, format: format, out: out,
             panelDevice: panelDevice,
             watch: watch, exec: exec, minInterval: minInterval, layout: layout, units: units,
-            fontDirectory: fontDirectory,
+            fontDirectory: fonts.fontDirectory,
             broker: global.brokerOptions)
         try await runCommand { () throws(Failure) -> Int32 in try await command.run() }
     }

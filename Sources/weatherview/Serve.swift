@@ -28,17 +28,13 @@ struct Serve: AsyncParsableCommand {
                 + "~/.local/state/weatherview, serve-devices.json).", valueName: "FILE"))
     var state: String?
 
-    @Option(
-        name: .customLong("font-dir"),
-        help: ArgumentHelp(
-            "A directory of TrueType/OpenType fonts to draw with before the installed ones.", valueName: "DIR"))
-    var fontDirectory: String?
+    @OptionGroup var fonts: FontOptions
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let command = ServeCommand(
-            listen: listen, state: state, fontDirectory: fontDirectory, broker: global.brokerOptions)
+            listen: listen, state: state, fontDirectory: fonts.fontDirectory, broker: global.brokerOptions)
         try await runCommand { () throws(Failure) -> Int32 in try await command.run() }
     }
 }

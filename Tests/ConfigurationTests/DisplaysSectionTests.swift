@@ -67,10 +67,38 @@ struct DisplaysSectionTests {
                 "refresh_max must not be less"
             ),
             ("displays:\n  devices:\n    - mac: a\n    - name: A", "'a' is already a display's mac or name"),
+            ("displays:\n  images:\n    - size: 800x480", "displays.images[0] needs a name or a location"),
+            ("displays:\n  images:\n    - location: home\n      format: bmp", "format"),
+            ("displays:\n  images:\n    - name: Hall Way", "'hall way' cannot be a topic segment"),
+            (
+                "displays:\n  devices:\n    - name: hall\n  images:\n    - name: Hall",
+                "'hall' is already a display's or an image's name"
+            ),
+            ("displays:\n  images:\n    - location: home\n    - name: home", "'home' is already a display's"),
+            ("displays:\n  images: home", "displays.images must be a list"),
         ])
     func wrong(_ yaml: String, _ message: String) throws {
         let error = try #require(ConfigTesting.error(ConfigTesting.withMinimal(yaml)))
         #expect(error.description.contains(message), "\(error.description)")
+    }
+
+    @Test("images: each a frame's settings; its id its name, else its location, else overview")
+    func images() throws {
+        let yaml = """
+            displays:
+              images:
+                - location: home
+                - name: Hall
+                  location: home
+                  size: 1872x1404
+                  colors: gray4
+                  lang: de
+                - layout: overview
+            """
+        let images = try ConfigTesting.parse(ConfigTesting.withMinimal(yaml)).displays.images
+        #expect(images.compactMap(DisplaysSettings.imageID) == ["home", "hall", "overview"])
+        #expect(images[1].width == 1872 && images[1].colors == "gray4" && images[1].language == .de)
+        #expect(try ConfigTesting.parse(ConfigTesting.minimal).displays.images.isEmpty)
     }
 
     @Test("SPEC §8's displays: example loads as it says")
@@ -84,6 +112,7 @@ struct DisplaysSectionTests {
         let kitchen = try #require(displays.device("kitchen"))
         #expect(kitchen.mac == "AA:BB:CC:DD:EE:FF" && kitchen.refreshMin == 300 && kitchen.refreshMax == 3600)
         #expect(kitchen.quietHours == QuietHours(start: 23 * 60, end: 6 * 60))
+        #expect(displays.images.count == 1 && displays.images[0].location == "home" && displays.images[0].width == 800)
     }
 
     @Test("quiet hours across midnight: the minutes left to their end, none outside")

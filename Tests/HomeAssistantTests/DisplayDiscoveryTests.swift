@@ -48,6 +48,26 @@ struct DisplayDiscoveryTests {
         #expect(expiring == ["battery_voltage", "battery", "signal_strength"])
     }
 
+    @Test("a frame as an image entity: one component Home Assistant accepts, reading the PNG's topic")
+    func image() throws {
+        let payload = DisplayDiscovery.imagePayload(id: "hall", baseTopic: "home/weather", model: "800x480 bw, munich")
+        #expect(payload["dev"]?["identifiers"]?[0]?.string == "weather2mqtt_home_weather_display_hall")
+        #expect(payload["dev"]?["name"]?.string == "Frame hall" && payload["o"]?["name"]?.string == "weather2mqtt")
+        let components = try #require(payload["cmps"]?.object)
+        #expect(components.keys == ["frame"])
+        let frame = try #require(components["frame"])
+        #expect(HomeAssistantRules.problems(sensor: frame, id: "frame") == [])
+        #expect(frame["image_topic"]?.string == "home/weather/displays/hall/image")
+        #expect(frame["content_type"]?.string == "image/png")
+        #expect(frame["unique_id"]?.string == "weather2mqtt_home_weather_display_hall_frame")
+        // The rules can fail: a state topic, both topics, no content type's image type.
+        var wrong = try #require(frame.object)
+        wrong["state_topic"] = "x"
+        wrong["url_topic"] = "y"
+        wrong["content_type"] = "text/plain"
+        #expect(HomeAssistantRules.problems(sensor: .object(wrong), id: "frame").count == 4)
+    }
+
     @Test("the bridge's discovery cleanup never takes a display's device")
     func cleanup() {
         let payload = DisplayDiscovery.payload(for: Self.health, baseTopic: "weather", expireAfter: 600)

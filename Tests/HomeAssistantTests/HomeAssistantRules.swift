@@ -86,16 +86,19 @@ enum HomeAssistantRules {
     /// Keys Home Assistant deprecated or removed in MQTT discovery.
     static let deprecatedKeys: Set<String> = ["object_id", "obj_id", "json_attributes"]
 
-    /// The problems Home Assistant would have with one component, a sensor, a binary sensor or
-    /// an event (empty: accepted).
+    /// The problems Home Assistant would have with one component, a sensor, a binary sensor, an
+    /// event or an image (empty: accepted).
     static func problems(sensor component: JSONValue, id: String) -> [String] {
         guard let object = component.object else { return ["\(id): not an object"] }
         let platform = object["platform"]?.string ?? object["p"]?.string
         if platform == "binary_sensor" { return problems(binarySensor: object, id: id) }
         if platform == "event" { return problems(event: object, id: id) }
+        if platform == "image" { return problems(image: object, id: id) }
         var problems: [String] = []
         func fail(_ message: String) { problems.append("\(id): \(message)") }
-        if platform != "sensor" { fail("platform is \(platform ?? "missing"), not sensor, binary_sensor or event") }
+        if platform != "sensor" {
+            fail("platform is \(platform ?? "missing"), not sensor, binary_sensor, event or image")
+        }
         if (object["unique_id"] ?? object["uniq_id"])?.string?.isEmpty ?? true { fail("no unique_id") }
         if (object["state_topic"] ?? object["stat_t"])?.string?.isEmpty ?? true { fail("no state_topic") }
         for key in object.keys where deprecatedKeys.contains(key) { fail("deprecated key \(key)") }
@@ -206,6 +209,41 @@ enum HomeAssistantRules {
             !isEntityID(entity, domain: "event")
         {
             fail("default_entity_id \(entity) is not a valid event entity id")
+        }
+        return problems
+    }
+
+    /// The problems of an image entity (MQTT Image integration docs,
+    /// home-assistant.io/integrations/image.mqtt/, read December 2026): exactly one of
+    /// `image_topic` (the raw bytes of an image file) and `url_topic`; `content_type` only with
+    /// `image_topic` (default `image/jpeg`, so a PNG needs `image/png`); `image_encoding` only
+    /// `b64`; no state topic, unit, state class or device class; an entity id in the `image`
+    /// domain.
+    static func problems(image object: JSONObject, id: String) -> [String] {
+        var problems: [String] = []
+        func fail(_ message: String) { problems.append("\(id): \(message)") }
+        if (object["unique_id"] ?? object["uniq_id"])?.string?.isEmpty ?? true { fail("no unique_id") }
+        for key in object.keys where deprecatedKeys.contains(key) { fail("deprecated key \(key)") }
+        let imageTopic = object["image_topic"]?.string
+        let urlTopic = object["url_topic"]?.string
+        if (imageTopic == nil) == (urlTopic == nil) { fail("not exactly one of image_topic and url_topic") }
+        if imageTopic?.isEmpty == true || imageTopic?.contains(where: { $0 == "+" || $0 == "#" }) == true {
+            fail("image_topic is not a topic name")
+        }
+        if let type = object["content_type"] {
+            if urlTopic != nil { fail("content_type together with url_topic") }
+            if !(type.string?.hasPrefix("image/") ?? false) { fail("content_type is not an image type") }
+        }
+        if let encoding = object["image_encoding"], encoding.string != "b64" { fail("image_encoding is not b64") }
+        for key in [
+            "state_topic", "unit_of_measurement", "state_class", "device_class", "options", "value_template",
+        ] where object[key] != nil {
+            fail("\(key) on an image")
+        }
+        if let entity = (object["default_entity_id"] ?? object["def_ent_id"])?.string,
+            !isEntityID(entity, domain: "image")
+        {
+            fail("default_entity_id \(entity) is not a valid image entity id")
         }
         return problems
     }

@@ -182,6 +182,11 @@ public final class TestBroker: Sendable {
     /// retained messages in subscription order, so its arrival means all of `filter`'s
     /// retained messages have been seen. `timeout` bounds the whole read.
     public func retained(_ filter: String, timeout: Double = 2) throws -> [String: String] {
+        try retainedBytes(filter, timeout: timeout).mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Retained messages matching `filter`, topic → payload bytes (an image's, say).
+    public func retainedBytes(_ filter: String, timeout: Double = 2) throws -> [String: [UInt8]] {
         // amqtt is Python: on a busy machine its answer can take longer than mosquitto's.
         let timeout = TestTiming.seconds(kind == .amqtt ? max(timeout, 6) : timeout)
         // amqtt takes no '$' topics from clients.
@@ -201,12 +206,12 @@ public final class TestBroker: Sendable {
         guard lines.contains(where: { $0.hasPrefix(sentinel + "\t") }) else {
             throw TestBrokerError("no answer from the broker on 127.0.0.1:\(port) within \(timeout) s")
         }
-        var result: [String: String] = [:]
+        var result: [String: [UInt8]] = [:]
         for line in lines {
             guard let tab = line.lastIndex(of: "\t") else { continue }
             let topic = String(line[..<tab])
             guard topic != sentinel else { continue }
-            result[topic] = String(decoding: hexBytes(line[line.index(after: tab)...]), as: UTF8.self)
+            result[topic] = hexBytes(line[line.index(after: tab)...])
         }
         return result
     }

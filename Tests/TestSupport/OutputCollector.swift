@@ -55,13 +55,16 @@ public final class OutputCollector: @unchecked Sendable {
 
     /// After the process exited: everything it wrote, including what the background reader had
     /// not collected yet.
-    public func finish() -> String {
+    public func finish() -> String { String(decoding: finishBytes(), as: UTF8.self) }
+
+    /// ``finish()`` as bytes.
+    public func finishBytes() -> [UInt8] {
         handle.readabilityHandler = nil
         let rest = handle.readDataToEndOfFile()
         lock.lock()
         data.append(rest)
         ended = true
         lock.unlock()
-        return text()
+        return bytes()
     }
 }

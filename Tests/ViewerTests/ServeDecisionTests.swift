@@ -4,6 +4,7 @@ import HTTPServer
 import Rendering
 import TestSupport
 import Testing
+import WeatherModel
 import WireContract
 
 @testable import Viewer
@@ -153,9 +154,30 @@ struct ServeDecisionTests {
         let bmp = TRMNLRefresh.spec(settings, head: head, defaults: FrameSpec())
         #expect(bmp.format == .bmp && bmp.colors == .bw && bmp.width == 800)
         let now = Date()
-        #expect(TRMNLRefresh.seconds(toChange: 10, settings: settings, now: now) == 300)
-        #expect(TRMNLRefresh.seconds(toChange: 1000, settings: settings, now: now) == 1000)
-        #expect(TRMNLRefresh.seconds(toChange: 99999, settings: settings, now: now) == 3600)
+        #expect(TRMNLRefresh.seconds(toChange: 10, settings: settings, now: now, zone: .utc) == 300)
+        #expect(TRMNLRefresh.seconds(toChange: 1000, settings: settings, now: now, zone: .utc) == 1000)
+        #expect(TRMNLRefresh.seconds(toChange: 99999, settings: settings, now: now, zone: .utc) == 3600)
+    }
+
+    @Test("quiet hours are the location's: the same moment is inside them in Berlin, not in New York")
+    func quietHoursInTheLocationsZone() throws {
+        var settings = DisplaySettings()
+        settings.quietHours = QuietHours(start: 23 * 60, end: 6 * 60)
+        // 23:30 UTC (6 h 30 min to go): 00:30 in Berlin (5 h 30 min), 18:30 in New York, 08:30 in Tokyo.
+        let now = try #require(ISO8601DateFormatter().date(from: "2026-02-07T23:30:00Z"))
+        let berlin = try #require(ZoneCache.zone("Europe/Berlin"))
+        let newYork = try #require(ZoneCache.zone("America/New_York"))
+        let tokyo = try #require(ZoneCache.zone("Asia/Tokyo"))
+        #expect(TRMNLRefresh.seconds(toChange: 600, settings: settings, now: now, zone: berlin) == 19_800)
+        #expect(TRMNLRefresh.seconds(toChange: 600, settings: settings, now: now, zone: newYork) == 600)
+        #expect(TRMNLRefresh.seconds(toChange: 600, settings: settings, now: now, zone: tokyo) == 600)
+        #expect(TRMNLRefresh.seconds(toChange: 600, settings: settings, now: now, zone: .utc) == 23_400)
+        // The frame carries the zone its payloads name.
+        #expect(FrameFonts.loadLibraries() == nil)
+        let book = FrameBook(base: "weather")
+        for (kind, payload) in RecordedWeather.munich { book.update(topic: "weather/munich/\(kind)", payload: payload) }
+        let frame = try book.frame(FrameSpec(location: "munich"), now: now).get()
+        #expect(frame.zone.identifier == "Europe/Berlin")
     }
 
     @Test("an unchanged poll draws nothing; new data that changes the picture draws once more")

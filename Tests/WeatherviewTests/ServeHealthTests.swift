@@ -87,4 +87,84 @@ struct ServeHealthTests {
         // Discovery would have gone out before the state, on the same connection.
         #expect(retained.keys.filter { $0.hasPrefix("homeassistant/") }.isEmpty, "\(retained.keys.sorted())")
     }
+
+    @Test(
+        "a display that left displays: has its state and its device cleared at the next start",
+        .timeLimit(.minutes(TestTiming.minutes(2))))
+    func removed() throws {
+        let serve = try ServeFixture(config: Self.config)
+        var device = TRMNLDevice(server: serve.url(""))
+        #expect(try device.setup() == 200)
+        _ = try device.wake()
+        let topics = ["weather/displays/kitchen/state", "ha/device/weather2mqtt-display_kitchen/config"]
+        var retained: [String: String] = [:]
+        #expect(
+            try waitUntil {
+                retained = try serve.broker.retained("#")
+                return topics.allSatisfy { retained[$0] != nil }
+            }, "\(retained.keys.sorted())")
+        // The section goes: the device is still answered (unknown: default), under its MAC's id.
+        try serve.restart(config: "homeassistant:\n  prefix: ha\n")
+        #expect(
+            try waitUntil {
+                retained = try serve.broker.retained("#")
+                return topics.allSatisfy { retained[$0] == nil }
+            }, "\(retained.keys.sorted())")
+        #expect(serve.process.stderr.contains("display kitchen is no longer in displays:"))
+        // Cleared once: the state file forgot it, so the next start clears nothing.
+        let file = serve.folder.path + "/devices.json"
+        #expect(waitUntil { (try? String(contentsOfFile: file, encoding: .utf8))?.contains("\"kitchen\"") == false })
+        try serve.restart(config: "homeassistant:\n  prefix: ha\n")
+        #expect(!serve.process.stderr.contains("no longer in displays:"))
+    }
+
+    @Test(
+        "Home Assistant's birth message brings every display's discovery again",
+        .timeLimit(.minutes(TestTiming.minutes(2))))
+    func birth() throws {
+        let serve = try ServeFixture(config: Self.config)
+        var device = TRMNLDevice(server: serve.url(""))
+        #expect(try device.setup() == 200)
+        _ = try device.wake()
+        let topic = "ha/device/weather2mqtt-display_kitchen/config"
+        #expect(try waitUntil { try serve.broker.retained("ha/#")[topic] != nil })
+        // Home Assistant lost it (a broker without persistence, say), restarted, and says so.
+        try serve.broker.publish(topic, "", retain: true)
+        #expect(try waitUntil { try serve.broker.retained("ha/#")[topic] == nil })
+        try serve.broker.publish("ha/status", "online")
+        #expect(try waitUntil { try serve.broker.retained("ha/#")[topic] != nil })
+        let announced = Self.json(try serve.broker.retained("ha/#")[topic])
+        #expect((announced["dev"] as? [String: Any])?["name"] as? String == "Display kitchen")
+    }
+
+    @Test(
+        "a frame as a Home Assistant image: the bytes of /frames, its entity; both removed when turned off",
+        .timeLimit(.minutes(TestTiming.minutes(2))))
+    func image() throws {
+        let config = "homeassistant:\n  prefix: ha\ndisplays:\n  images:\n    - location: munich\n      colors: gray4\n"
+        let serve = try ServeFixture(config: config)
+        let imageTopic = "weather/displays/munich/image"
+        let configTopic = "ha/device/weather2mqtt-display_munich/config"
+        var retained: [String: [UInt8]] = [:]
+        #expect(
+            try waitUntil {
+                retained = try serve.broker.retainedBytes("#")
+                return retained[imageTopic] != nil && retained[configTopic] != nil
+            }, "\(retained.keys.sorted())")
+        let served = try HTTPCall.run(serve.url("/frames/munich.png?colors=gray4"))
+        #expect(served.status == 200)
+        let same = retained[imageTopic] == served.body
+        #expect(same, "the image topic's bytes are not those of /frames/munich.png?colors=gray4")
+        let discovery = Self.json(retained[configTopic].map { String(decoding: $0, as: UTF8.self) })
+        let frame = (discovery["cmps"] as? [String: [String: Any]])?["frame"] ?? [:]
+        #expect(frame["platform"] as? String == "image" && frame["image_topic"] as? String == imageTopic)
+        #expect(frame["content_type"] as? String == "image/png")
+
+        try serve.restart(config: "homeassistant:\n  prefix: ha\n")
+        #expect(
+            try waitUntil {
+                retained = try serve.broker.retainedBytes("#")
+                return retained[imageTopic] == nil && retained[configTopic] == nil
+            }, "\(retained.keys.sorted())")
+    }
 }

@@ -5,13 +5,25 @@ import TestSupport
 /// Munich's recorded payloads retained, the clock at the recording's time.
 final class ServeFixture {
     let broker: TestBroker
-    let process = WeatherviewProcess()
+    private(set) var process = WeatherviewProcess()
     let folder = TemporaryFolder()
     private(set) var port = 0
 
     init(config: String? = nil) throws {
         broker = try TestBroker.start()
         try RetainedWeather.publish(to: broker)
+        try launch(config: config)
+    }
+
+    /// Stops `serve` and starts it again with `config`, on the same broker and state file.
+    func restart(config: String?) throws {
+        process.signal(SIGTERM)
+        if process.wait(timeout: 5) == nil { process.kill() }
+        process = WeatherviewProcess()
+        try launch(config: config)
+    }
+
+    private func launch(config: String?) throws {
         var arguments = [
             "serve", "--listen", "127.0.0.1:0", "--broker", "mqtt://127.0.0.1:\(broker.port)", "--state",
             folder.path + "/devices.json",

@@ -49,8 +49,13 @@ final class WeatherviewProcess: @unchecked Sendable {
                 process.kill()
                 return -1
             }()
+        // Also what the background readers have not collected: under load the stdout reader was
+        // seen stalled with 16 kB of a 48 kB frame 2 s after the process had written it all and
+        // exited (the drain in `wait`), as BridgeProcess reads its output.
+        let stdout = process.output.finishBytes()
         return Result(
-            status: status, stdout: process.stdout, stderr: process.stderr, stdoutBytes: process.output.bytes())
+            status: status, stdout: String(decoding: stdout, as: UTF8.self), stderr: process.errors.finish(),
+            stdoutBytes: stdout)
     }
 
     let process = Process()

@@ -20,6 +20,7 @@ struct TopicNamesTests {
         #expect(names.name(.station("roof", .state)) == "home/weather/stations/roof/state")
         #expect(names.name(.display("kitchen")) == "home/weather/displays/kitchen/state")
         #expect(names.everyDisplay == "home/weather/displays/+/state")
+        #expect(names.displayImage("hall") == "home/weather/displays/hall/image")
         #expect(names.everyLocation(.status) == "home/weather/+/status")
     }
 
@@ -30,7 +31,7 @@ struct TopicNamesTests {
             .location("oslo", .daily), .location("oslo", .alerts), .location("oslo", .status),
             .currentField("oslo", "wind_speed"), .alertEvent("oslo"), .station("roof", .state),
             .station("sdr-1", .status), .currentField("stations", "temperature"), .display("kitchen"),
-            .display("a0b1c2d3e4f5"), .currentField("displays", "state"),
+            .display("a0b1c2d3e4f5"), .currentField("displays", "state"), .displayImage("hall"),
         ])
     func roundTrip(topic: Topic) {
         #expect(names.parse(names.name(topic)) == topic)
@@ -47,6 +48,7 @@ struct TopicNamesTests {
             "home/weather/stations/roof/other", "home/weather/stations/Roof/state",
             "home/weather/stations/roof/state/x", "home/weather/displays/kitchen/status",
             "home/weather/displays/Kitchen/state", "home/weather/displays/kitchen/state/x",
+            "home/weather/displays/Hall/image", "home/weather/displays/hall/images",
         ])
     func foreign(name: String) {
         #expect(names.parse(name) == nil)

@@ -64,7 +64,8 @@ extension BridgeService {
             return nil
         }
         switch topics.parse(topic) {
-        case .location(_, .status), .bridgeState, .bridgeInfo, .alertEvent, .station(_, .status), .display, nil:
+        case .location(_, .status), .bridgeState, .bridgeInfo, .alertEvent, .station(_, .status), .display,
+            .displayImage, nil:
             return nil
         case .station: return UInt32(settings.messageExpiry)
         case .location, .currentField: return UInt32(settings.messageExpiry)

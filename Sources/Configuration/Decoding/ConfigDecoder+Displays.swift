@@ -2,7 +2,8 @@ import WireContract
 import YAML
 
 extension ConfigDecoder {
-    static let displaysKeys = ["unknown", "default", "devices"]
+    static let displaysKeys = ["unknown", "default", "devices", "images"]
+    static let imageKeys = ["name", "location", "layout", "size", "colors", "rotate", "lang", "units"]
     static let displayKeys = [
         "mac", "name", "location", "layout", "size", "colors", "rotate", "lang", "units", "refresh_min", "refresh_max",
         "quiet_hours", "format", "psram",
@@ -21,13 +22,8 @@ extension ConfigDecoder {
             settings.unknown = unknown
         }
         settings.fallback = try display(section.value("default"), path: "displays.default", named: false)
-        guard let devices = section.value("devices") else { return settings }
-        guard let items = devices.items else {
-            throw fail(
-                devices, "displays.devices must be a list (- mac: …, location: …), not \(devices.kindDescription)")
-        }
         var seen: [String: Int] = [:]
-        for (index, item) in items.enumerated() {
+        for (index, item) in try list(section, "devices").enumerated() {
             let device = try display(item, path: "displays.devices[\(index)]", named: true)
             for id in [device.mac, device.name].compactMap({ $0?.lowercased() }) {
                 if let first = seen[id] {
@@ -38,21 +34,53 @@ extension ConfigDecoder {
             }
             settings.devices.append(device)
         }
+        for (index, item) in try list(section, "images").enumerated() {
+            let path = "displays.images[\(index)]"
+            let image = try display(item, path: path, keys: ConfigDecoder.imageKeys)
+            guard let id = DisplaysSettings.imageID(image) else {
+                throw fail(item, "\(path) needs a name or a location (or layout: overview)")
+            }
+            guard DisplayHealth.isValidID(id) else {
+                throw fail(item, "\(path): '\(MessageText.shown(id))' cannot be a topic segment (a-z, 0-9, _ and -)")
+            }
+            if let first = seen[id] {
+                throw fail(item, "\(path): '\(id)' is already a display's or an image's name (line \(first))")
+            }
+            seen[id] = item.line
+            settings.images.append(image)
+        }
         return settings
     }
 
+    /// `devices:` or `images:` of `displays:`: a list, or nothing.
+    private func list(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> [YAMLNode] {
+        guard let node = section.value(key) else { return [] }
+        guard let items = node.items else {
+            throw fail(node, "displays.\(key) must be a list (- location: …), not \(node.kindDescription)")
+        }
+        return items
+    }
+
     private func display(_ node: YAMLNode?, path: String, named: Bool) throws(ConfigurationError) -> DisplaySettings {
+        let keys = named ? ConfigDecoder.displayKeys : ConfigDecoder.displayKeys.filter { $0 != "mac" && $0 != "name" }
+        let display = try display(node, path: path, keys: keys)
+        if named, display.mac == nil, display.name == nil {
+            throw fail(node, "\(path) needs a mac (as the device sends it in ID) or a name")
+        }
+        return display
+    }
+
+    /// A display's (or an image's) `keys`.
+    private func display(_ node: YAMLNode?, path: String, keys: [String]) throws(ConfigurationError)
+        -> DisplaySettings
+    {
         if let node, !node.isNull, node.entries == nil {
             throw fail(node, "\(path) must be a mapping (location, size, colors, …), not \(node.kindDescription)")
         }
-        let keys = named ? ConfigDecoder.displayKeys : ConfigDecoder.displayKeys.filter { $0 != "mac" && $0 != "name" }
         let section = try section(node, path: path, keys: keys)
         var display = DisplaySettings()
         display.mac = try string(section, "mac")
         display.name = try string(section, "name")
-        if named, display.mac == nil, display.name == nil {
-            throw fail(node, "\(path) needs a mac (as the device sends it in ID) or a name")
-        }
         if let location = try string(section, "location") {
             if let problem = LocationID.problem(location) {
                 throw fail(section.value("location"), "\(path).location: \(problem)")

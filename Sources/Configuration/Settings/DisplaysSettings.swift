@@ -14,6 +14,15 @@ public struct DisplaysSettings: Sendable, Equatable {
     public var fallback = DisplaySettings()
     /// `devices:`, in file order.
     public var devices: [DisplaySettings] = []
+    /// `images:`: frames `serve` publishes as Home Assistant image entities (default: none);
+    /// each has `name`, `location`, `layout`, `size`, `colors`, `rotate`, `lang` and `units`.
+    public var images: [DisplaySettings] = []
+
+    /// The id of an image (its topic segment `<base>/displays/<id>/image`): its name, else its
+    /// location, else `overview` for the overview, lower-cased.
+    public static func imageID(_ image: DisplaySettings) -> String? {
+        (image.name ?? image.location ?? (image.layout == "overview" ? "overview" : nil))?.lowercased()
+    }
 
     public init() {}
 

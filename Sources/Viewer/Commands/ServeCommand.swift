@@ -1,6 +1,7 @@
 import Configuration
 import FoundationEssentials
 import HTTPServer
+import HomeAssistant
 import Rendering
 import WeatherModel
 import WireContract
@@ -49,15 +50,31 @@ public struct ServeCommand: Sendable {
         return try await BrokerSession.with(settings, closeTimeout: .seconds(1)) { (session) throws(Failure) in
             session.stopOnSignals()
             let names = session.names
-            try session.subscribe([names.bridgeInfo] + LocationTopic.allCases.map(names.everyLocation))
+            let birthTopic = Discovery.statusTopic(prefix: homeAssistant.prefix)
+            let births = homeAssistant.discovery ? [birthTopic] : []
+            try session.subscribe([names.bridgeInfo] + LocationTopic.allCases.map(names.everyLocation) + births)
             session.start()
             // The retained burst first, so that the first display asking gets the weather, not a 404.
             let retained = try await FrameSource(base: session.base, location: nil).collect(session)
             let book = FrameBook(base: session.base)
-            for (topic, payload) in retained { book.update(topic: topic, payload: payload) }
+            for (topic, payload) in retained where topic != birthTopic { book.update(topic: topic, payload: payload) }
             let publish = session.retainedPublisher
             let ledger = HealthLedger(topics: names, homeAssistant: homeAssistant)
-            let health = HealthDesk(ledger: ledger) { publish($0.topic, $0.payload) }
+            let health = HealthDesk(ledger: ledger, record: { devices.record([$0]) }) { publish($0.topic, $0.payload) }
+            var images = FrameImages(
+                displays: displays, defaults: defaults, topics: names, homeAssistant: homeAssistant)
+            devices.record(images.ids)
+            var chores = ServeChores(images: !images.images.isEmpty)
+            let removed = RemovedDisplays.ids(
+                published: devices.published,
+                current: RemovedDisplays.current(devices: devices.registered, displays: displays))
+            for id in removed {
+                Output.error("serve: display \(id) is no longer in displays:; clearing its topics")
+                for topic in RemovedDisplays.topics(id, topics: names, prefix: homeAssistant.prefix).first {
+                    publish(topic, [])
+                }
+            }
+            if !removed.isEmpty { chores.clearAt = .now + RemovalOrder.stateDelay }
             var handler = ServeHandler(
                 book: book, devices: devices, shelf: ImageShelf(), displays: displays, defaults: defaults,
                 listen: address.description, now: { clock.now() },
@@ -75,16 +92,41 @@ public struct ServeCommand: Sendable {
             Output.error("serving on http://\(listener.address): /frames/<location>.png, TRMNL at /api/setup")
             var wasConnected = true
             while !session.stopRequested {
-                guard let event = await session.next(before: .now + .seconds(60)) else { break }
+                guard let event = await session.next(before: chores.wake(.now)) else { break }
                 switch event {
-                case .mqtt(.message(let message)): book.update(topic: message.topic, payload: message.payload)
+                case .mqtt(.message(let message)) where message.topic == birthTopic:
+                    if Discovery.isBirth(message.payload) { chores.birth(.now) }
+                case .mqtt(.message(let message)):
+                    book.update(topic: message.topic, payload: message.payload)
+                    chores.dataChanged(.now)
                 case .mqtt(.disconnected(let reason?)): Output.error("connection lost (\(reason)); reconnecting")
                 case .mqtt(.connected) where !wasConnected:
                     Output.error("connected again")
                     health.reconnected()
+                    images.reconnected()
+                    chores.dataChanged(.now)
                 default: break
                 }
                 wasConnected = session.connected
+                for chore in chores.due(.now) {
+                    switch chore {
+                    case .resendDiscovery:
+                        health.discoveryAgain()
+                        for message in images.discoveryAgain() { publish(message.topic, message.payload) }
+                    case .clearRemoved:
+                        for id in removed {
+                            for topic in RemovedDisplays.topics(id, topics: names, prefix: homeAssistant.prefix).then {
+                                publish(topic, [])
+                            }
+                        }
+                        devices.forget(removed)
+                    case .publishImages:
+                        let now = clock.now()
+                        let (messages, next) = images.due(book, now: now)
+                        for message in messages { publish(message.topic, message.payload) }
+                        chores.imagesNext(next.map { .now + .seconds(max(1, $0.timeIntervalSince(now))) })
+                    }
+                }
             }
             return 0
         }

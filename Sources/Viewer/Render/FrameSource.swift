@@ -32,6 +32,8 @@ struct FrameSource: Sendable {
         var input: DrawnInput?
         var stale: String?
         var problems: [String]
+        /// The location's zone (the overview: the first location's), as its payloads say.
+        var zone: ZoneInfo = .utc
     }
 
     enum DrawnInput: Sendable, Equatable {
@@ -91,7 +93,7 @@ struct FrameSource: Sendable {
                 guard payloads.hasWeather else { return Drawn(input: nil, stale: nil, problems: []) }
                 let model = try WeatherViewModel(payloads: payloads, now: now, units: units, language: language)
                 let stale = model.freshness.isStale ? model.freshness.reasons.joined(separator: "; ") : nil
-                return Drawn(input: .single(FrameInput(model)), stale: stale, problems: [])
+                return Drawn(input: .single(FrameInput(model)), stale: stale, problems: [], zone: model.zone)
             } catch {
                 return Drawn(input: nil, stale: nil, problems: [error.description])
             }
@@ -113,7 +115,8 @@ struct FrameSource: Sendable {
         guard !models.isEmpty else { return Drawn(input: nil, stale: nil, problems: problems) }
         return Drawn(
             input: .overview(OverviewInput(models)),
-            stale: stale.isEmpty ? nil : "stale data for " + stale.joined(separator: ", "), problems: problems)
+            stale: stale.isEmpty ? nil : "stale data for " + stale.joined(separator: ", "), problems: problems,
+            zone: models[0].zone)
     }
 
     /// The frame of `drawn` and its encoding, which must have an input; warns (once per script

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Rendering
 import Synchronization
+import SystemIO
 import WeatherModel
 import WireContract
 
@@ -89,10 +90,14 @@ final class FrameBook: Sendable {
                 frame = entry.frame
             } else {
                 let bytes = Self.encode(input, spec: spec)
+                // The frame's working buffers (2.6 MB at 1872×1404) are free now: their pages go
+                // back rather than stay resident until the next draw (BENCHMARKS.md, issue 41).
+                SystemIO.releaseFreeHeapPages()
                 state.draws += 1
                 frame = ServedFrame(bytes: bytes, hash: ContentHash.hex(bytes), drawn: now, nextChange: now, stale: nil)
             }
             frame.stale = drawn.stale
+            frame.zone = drawn.zone
             frame.nextChange = Self.nextChange(
                 of: input, source: source, messages: state.messages, spec: spec, now: now)
             if state.entries[spec] == nil, state.entries.count >= Self.capacity {

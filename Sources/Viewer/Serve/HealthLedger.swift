@@ -20,7 +20,8 @@ struct Publication: Sendable, Equatable {
 /// - Home Assistant discovery (when `homeassistant.discovery` is on) whenever the display's
 ///   discovery payload differs from the one last announced: on its first contact, and when its
 ///   firmware, model or expiry changes.
-/// - Both again on each display's first contact after a reconnect (``reconnected()``).
+/// - Both again on each display's first contact after a reconnect (``reconnected()``); every
+///   discovery again when Home Assistant's birth message arrives (``discoveryAgain()``).
 struct HealthLedger: Sendable {
     /// The least time between two states of a display that differ only in their readings.
     static let stateInterval: TimeInterval = 60
@@ -61,6 +62,17 @@ struct HealthLedger: Sendable {
                 Publication(topic: topics.display(health.id), payload: Array(health.payload.serialized().utf8)))
         }
         return messages
+    }
+
+    /// Every display's discovery as last announced (Home Assistant restarted: its birth message
+    /// asks for them all again).
+    func discoveryAgain() -> [Publication] {
+        guard let homeAssistant else { return [] }
+        return announced.sorted { $0.key < $1.key }.map {
+            Publication(
+                topic: DisplayDiscovery.configTopic(prefix: homeAssistant.prefix, display: $0.key),
+                payload: Array($0.value.serialized().utf8))
+        }
     }
 
     /// Forgets what was published: after a reconnect the broker may have lost its retained

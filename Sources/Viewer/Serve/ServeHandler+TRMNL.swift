@@ -75,7 +75,8 @@ extension ServeHandler {
                 200, ["status": 202, "message": .string(Self.describe(missing))])
         case .success(let image):
             let refresh = TRMNLRefresh.seconds(
-                toChange: image.frame.secondsToChange(from: now()), settings: settings, now: now())
+                toChange: image.frame.secondsToChange(from: now()), settings: settings, now: now(),
+                zone: image.frame.zone)
             health?.contact(
                 device: device, settings: settings, head: head, now: now(), filename: image.filename, refresh: refresh)
             return Self.json(

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WeatherModel
 
 /// A frame as `serve` hands it out: its bytes, their hash, when they were first drawn and when
 /// what the frame shows next changes (the clock's next change of the drawing, or new data).
@@ -13,6 +14,9 @@ struct ServedFrame: Sendable, Equatable {
     var nextChange: Date
     /// Why the data is stale, if it is.
     var stale: String?
+    /// The zone of the location shown (the overview: the first location's): a display's quiet
+    /// hours are its hours.
+    var zone: ZoneInfo = .utc
 
     /// The strong `ETag`: the hash, quoted.
     var etag: String { "\"" + hash + "\"" }

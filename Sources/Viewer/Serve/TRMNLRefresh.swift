@@ -3,31 +3,29 @@ import FoundationEssentials
 import HTTPServer
 import PanelFrames
 import Rendering
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import WeatherModel
 
 /// What a TRMNL device is shown and when it asks again: pure decisions from its settings and
 /// headers.
 enum TRMNLRefresh {
     /// The frame of a device: its configured size, else its `Width` and `Height` (or `PNG-Width`
     /// and `PNG-Height`) headers, else 800×480; its configured colours, else its model's
-    /// (``TRMNLModel``), else black and white; BMP is TRMNL's 1-bit 800×480 picture.
-    static func spec(_ settings: DisplaySettings, head: RequestHead, defaults: FrameSpec) -> FrameSpec {
+    /// (``TRMNLModel``), else black and white; BMP is TRMNL's 1-bit 800×480 picture. Without a
+    /// `head` (an image `serve` publishes), the settings' alone.
+    static func spec(_ settings: DisplaySettings, head: RequestHead?, defaults: FrameSpec) -> FrameSpec {
         var spec = defaults
         spec.location = settings.location
         spec.overview = settings.layout == "overview"
         if spec.overview { spec.location = nil }
         // The firmware sends Width and Height; KOReader's TRMNL plugin PNG-Width and PNG-Height
         // (usetrmnl/trmnl-koreader, trmnl.koplugin/main.lua, read at ccfa717).
-        let width = (head.header("Width") ?? head.header("PNG-Width")).flatMap { Int($0) }
-        let height = (head.header("Height") ?? head.header("PNG-Height")).flatMap { Int($0) }
+        let width = (head?.header("Width") ?? head?.header("PNG-Width")).flatMap { Int($0) }
+        let height = (head?.header("Height") ?? head?.header("PNG-Height")).flatMap { Int($0) }
         if let width, let height, (8...4096).contains(width), (8...4096).contains(height) {
             (spec.width, spec.height) = (width, height)
         }
         if let width = settings.width, let height = settings.height { (spec.width, spec.height) = (width, height) }
-        if let mode = TRMNLModel.colors(of: head.header("Model")) { spec.colors = mode }
+        if let mode = TRMNLModel.colors(of: head?.header("Model")) { spec.colors = mode }
         if let name = settings.colors, case .success(let mode) = FrameSpec.colors(name) { spec.colors = mode }
         spec.rotation = Rotation(rawValue: settings.rotate) ?? .none
         if let language = settings.language { spec.language = language }
@@ -39,15 +37,13 @@ enum TRMNLRefresh {
     }
 
     /// Seconds until the device should ask again: until the frame next changes, within the
-    /// display's bounds; through its quiet hours (local time of this machine) to their end.
-    static func seconds(toChange: Int, settings: DisplaySettings, now: Date) -> Int {
+    /// display's bounds; through its quiet hours (in `zone`, the zone of the location it shows)
+    /// to their end.
+    static func seconds(toChange: Int, settings: DisplaySettings, now: Date, zone: ZoneInfo) -> Int {
         let bounded = min(max(toChange, settings.refreshMin), settings.refreshMax)
         guard let quiet = settings.quietHours else { return bounded }
-        var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
-        var local = tm()
-        localtime_r(&seconds, &local)
-        let minute = Int(local.tm_hour) * 60 + Int(local.tm_min)
-        guard let remaining = quiet.remaining(at: minute) else { return bounded }
-        return max(bounded, remaining * 60 - Int(local.tm_sec))
+        let local = zone.civil(now)
+        guard let remaining = quiet.remaining(at: local.hour * 60 + local.minute) else { return bounded }
+        return max(bounded, remaining * 60 - local.second)
     }
 }
