@@ -7,22 +7,14 @@ extension BridgeService {
     func handle(_ event: MQTTEvent) {
         switch event {
         case .connected:
-            connected = true
             lastConnectionFailure = nil
             let version = mqtt?.protocolVersion ?? .v5
-            echoes.connected(tracking: version == .v311, will: (topics.bridgeState, Array("offline".utf8)))
             if version != connectOptions().protocolVersion, !everConnected {
                 log.warning(ProtocolNotice.fellBack(messageExpiry: configuration.mqtt.messageExpiry))
             }
             everConnected = true
-            log.info("connected to the MQTT broker; republishing \(retained.count) retained topics")
-            send(topics.bridgeState, Array("online".utf8), retain: true)
-            for topic in retained.order {
-                guard let payload = heldPayload(topic) else { continue }
-                send(topic, payload, retain: true)
-                retained.settle(topic, payload)
-            }
-            retained.markAllSent(at: clock.now())
+            log.info("connected to the MQTT broker; republishing \(publisher.retained.count) retained topics")
+            send(publisher.connected(version: version, now: clock.now(), rebuild: rebuilt))
             clearRemovedLocations()
             // Home Assistant: its birth message, and our own old devices to clean up.
             let prefix = configuration.homeAssistant.prefix
@@ -38,11 +30,11 @@ extension BridgeService {
             }
             subscribeStations()
         case .connectionFailed(let error, let retryIn):
-            connected = false
+            publisher.disconnected(version: mqtt?.protocolVersion)
             lastConnectionFailure = error
             log.warning("MQTT connection failed: \(error.description); \(Self.retryWording(retryIn))")
         case .disconnected(let reason):
-            connected = false
+            publisher.disconnected(version: mqtt?.protocolVersion)
             if let reason { log.warning("MQTT connection lost: \(reason); reconnecting") }
         case .message(let message):
             handle(message)
@@ -60,8 +52,7 @@ extension BridgeService {
     func handle(_ message: MQTTMessage) {
         let prefix = configuration.homeAssistant.prefix
         if OwnTopics.isOwn(message.topic, base: topics.base) {
-            let origin = echoes.origin(topic: message.topic, payload: message.payload, retained: message.retain)
-            if origin != .ownOrStored { correctForeignWrite(message, surelyForeign: origin == .foreign) }
+            if let correction = publisher.received(message, rebuild: rebuilt) { correct(correction) }
             return
         }
         if receiveStationMessage(message) { return }
@@ -87,7 +78,7 @@ extension BridgeService {
             if let location, devicesCleared.contains(location) { return }
             log.info(
                 "removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
-            send(message.topic, [], retain: true)
+            send(publisher.message(message.topic, []))
             if let location {
                 devicesCleared.insert(location)
                 clearTopicsAfterDiscovery(of: location)
@@ -103,13 +94,7 @@ extension BridgeService {
         let now = clock.now()
         for location in configuration.locations {
             let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)
-            if !connected {
-                retained.reserve(topic, now: now)
-                continue
-            }
-            let payload = Discovery.payload(
-                for: location, provider: location.providers.first ?? "open-meteo", configuration: configuration)
-            retain(topic, payload.utf8Bytes, rebuildable: true)
+            send(publisher.announce(topic, now: now) { discoveryPayload(location) })
         }
     }
 
@@ -120,21 +105,11 @@ extension BridgeService {
         resendDiscovery()
     }
 
-    /// Another client wrote to one of our topics: `bridge/state` is set back to `online` at once
-    /// (we are connected, so it is), and a held retained topic whose copy differs from ours gets
-    /// ours again. Topics we do not hold are left alone (the broker's ACL guards those).
-    func correctForeignWrite(_ message: MQTTMessage, surelyForeign: Bool = true) {
-        guard connected else { return }
-        let expected: [UInt8]?
-        if message.topic == topics.bridgeState {
-            expected = Array("online".utf8)
-        } else if retained.holds(message.topic, message.payload) {
-            expected = nil
-        } else {
-            expected = heldPayload(message.topic)
-        }
-        guard let expected, OwnTopics.needsCorrection(received: message.payload, held: expected) else { return }
-        if surelyForeign {
+    /// Another client wrote to one of our topics (`Publisher.received`): says so and sends the
+    /// bridge's value again.
+    func correct(_ correction: Publisher.Correction) {
+        let message = correction.message
+        if correction.surelyForeign {
             log.warning(
                 "another client wrote to one of the bridge's topics; restoring the bridge's value",
                 ["mqtt.topic": message.topic])
@@ -143,7 +118,7 @@ extension BridgeService {
                 "the bridge's last will (or a copy) arrived while connected; restoring 'online'",
                 ["mqtt.topic": message.topic])
         }
-        send(message.topic, expected, retain: true)
+        send(message)
     }
 
     /// Sends every discovery config again, changed or not (Home Assistant restarted).
@@ -151,7 +126,7 @@ extension BridgeService {
         guard configuration.homeAssistant.discovery else { return }
         for location in configuration.locations {
             let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)
-            if let payload = heldPayload(topic) { send(topic, payload, retain: true) }
+            if let payload = publisher.held(topic, rebuild: rebuilt) { send(publisher.message(topic, payload)) }
         }
     }
 }

@@ -58,9 +58,9 @@ extension BridgeService {
         states[location.id] = update.state
         changed.insert(location.id)
         if update.publish.contains(.current) {
-            publishReadings(location)
+            publish(location)
         } else if !update.publish.isEmpty {
-            publishNowcastAndOutlook(location, state: update.state, only: update.publish)
+            publish(location, update.publish)
         }
         return update.exitCode
     }

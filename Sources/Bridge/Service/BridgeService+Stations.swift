@@ -83,9 +83,9 @@ extension BridgeService {
             Discovery.isOurs(object, bridgeState: topics.bridgeState)
         else { return true }
         log.info("removing the Home Assistant device of a station no longer configured", ["mqtt.topic": message.topic])
-        send(message.topic, [], retain: true)
+        send(publisher.message(message.topic, []))
         if !configuration.stations.contains(where: { $0.id == id }) {
-            for kind in StationTopic.allCases { send(topics.station(id, kind), [], retain: true) }
+            for kind in StationTopic.allCases { send(publisher.message(topics.station(id, kind), [])) }
         }
         return true
     }
@@ -193,7 +193,7 @@ extension BridgeService {
         }
         if taken {
             for location in configuration.locations where location.stations.contains(where: { ids.contains($0.id) }) {
-                publishCurrent(location)
+                publish(location, [.current])
             }
             return
         }
@@ -221,7 +221,7 @@ extension BridgeService {
             guard let state = stationRuntime.states[id], feed.expires(state, after: last, upTo: now) else { continue }
             publishStation(id)
             for location in configuration.locations where location.stations.contains(where: { $0.id == id }) {
-                publishCurrent(location)
+                publish(location, [.current])
             }
         }
         await renewRealTime(now: now)
@@ -246,22 +246,13 @@ extension BridgeService {
         retain(topics.station(id, .state), payload.utf8Bytes)
     }
 
-    /// A location's `current`: the provider's reading with its stations' fresh values laid over
-    /// it (`CurrentBlend`) where it names any.
-    func currentPayload(_ location: LocationSettings, state: LocationState, now: Date) -> JSONValue? {
-        guard let forecast = state.forecast, let builder = refresher.readingBuilder(for: location, state: state)
-        else { return nil }
-        guard !location.stations.isEmpty else { return builder.current(forecast, now: now, overlay: nil) }
-        let sources = location.stations.compactMap { reference -> StationSource? in
+    /// The stations a location names, as its `current` lays them over the provider's reading.
+    func stationSources(_ location: LocationSettings) -> [StationSource] {
+        location.stations.compactMap { reference -> StationSource? in
             guard let feed = stationRuntime.feed(reference.id) else { return nil }
             return StationSource(
                 id: reference.id, state: stationRuntime.states[reference.id] ?? StationState(), maxAge: feed.maxAge,
                 fields: reference.fields)
-        }
-        return builder.current(forecast, now: now) { provided in
-            let blended = CurrentBlend.blend(
-                provider: provided, providerName: builder.provider, stations: sources, at: now, zone: builder.zone)
-            return CurrentOverlay(reading: blended.reading, sources: blended.sources, rainToday: blended.rainToday)
         }
     }
 

@@ -26,12 +26,9 @@ public actor BridgeService {
     var states: [String: LocationState]
     /// Today's requests per provider, reserved right before each request (`budget.json`).
     let ledger: BudgetLedger
-    /// Every retained topic the bridge holds, for republishing.
-    var retained = RetainedTopics()
+    /// What goes out: every retained topic held, for republishing; own messages coming back.
+    var publisher: Publisher
     var mqtt: MQTTClient?
-    /// The bridge's own messages coming back on `<base>/#`, told from other clients' writes.
-    var echoes = OwnEchoes()
-    var connected = false
     var everConnected = false
     var lastConnectionFailure: MQTTConnectionError?
     let store: StateStore
@@ -81,6 +78,7 @@ public actor BridgeService {
         self.refresher = refresher
         feeds = BridgeFeeds(configuration: configuration, providers: refresher.providers)
         topics = TopicNames(base: configuration.mqtt.baseTopic)
+        publisher = Publisher(settings: configuration.mqtt)
         announcedLocations = configuration.homeAssistant.discovery ? Set(configuration.locations.map(\.id)) : []
         let startedAt = clock.now()
         self.startedAt = startedAt
@@ -141,7 +139,7 @@ public actor BridgeService {
         publishBridgeInfo()
         announceDevices()
         for location in configuration.locations where states[location.id]?.forecast != nil {
-            publishReadings(location)
+            publish(location)
         }
         publishStatuses()
         if !once, let code = startStations() {
@@ -158,12 +156,12 @@ public actor BridgeService {
             // Falling back to MQTT 3.1.1 takes one more attempt: 10 s more while the first
             // attempt has not ended yet, or ended as one to a 3.1.1-only broker.
             let mayFallBack = { [self] in lastConnectionFailure.map { $0.kind == .protocolVersion } ?? true }
-            while !connected, lastConnectionFailure.map({ final.contains($0.kind) }) != true,
+            while !publisher.connected, lastConnectionFailure.map({ final.contains($0.kind) }) != true,
                 ContinuousClock.now < deadline + (mayFallBack() ? .seconds(10) : .zero), !Task.isCancelled
             {
                 try? await Task.sleep(for: .milliseconds(50))
             }
-            if !connected {
+            if !publisher.connected {
                 log.error("MQTT broker unreachable: \(lastConnectionFailure?.description ?? "no answer within 10 s")")
                 await shutdown(client, eventTask)
                 return ExitCode.unavailable
@@ -196,10 +194,10 @@ public actor BridgeService {
         persistChanged()
         persistBudget(exact: true)
         retryUnsavedState()
-        if connected {
-            connected = false  // from here on nothing is corrected: its own 'offline' may come back
-            try? client.publish(
-                topic: topics.bridgeState, payload: Array("offline".utf8), qos: configuration.mqtt.qos, retain: true)
+        if publisher.connected {
+            publisher.disconnected()  // from here on nothing is corrected: its own 'offline' may come back
+            let will = publisher.will
+            try? client.publish(topic: will.topic, payload: will.payload, qos: configuration.mqtt.qos, retain: true)
             _ = await client.waitForPublished(timeout: .seconds(5))
         }
         await client.stop(timeout: .seconds(3))
@@ -214,7 +212,7 @@ public actor BridgeService {
             password: settings.password, keepAlive: settings.keepAlive,
             protocolVersion: settings.protocolVersion == .v5 ? .v5 : .v311)
         options.will = MQTTWill(
-            topic: topics.bridgeState, payload: Array("offline".utf8), qos: settings.qos, retain: true)
+            topic: publisher.will.topic, payload: publisher.will.payload, qos: settings.qos, retain: true)
         if settings.scheme == "mqtts" {
             let tls = settings.tls
             options.tls = MQTTTLSOptions(

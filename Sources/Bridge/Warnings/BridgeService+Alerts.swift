@@ -41,7 +41,7 @@ extension BridgeService {
             mergedAlerts[location.id] = merged
             publishAlertEvents(location, current: merged)
             // Only the alerts list depends on the merge (the readings went out with the refresh).
-            publishAlertsList(location)
+            publish(location, [.alerts])
         }
     }
 
@@ -64,30 +64,17 @@ extension BridgeService {
             log.info(
                 "warning \(event.change.rawValue): \(event.alert.title)",
                 ["location": location.id, "alert": event.alert.id])
-            send(topics.alertEvent(location.id), payload.utf8Bytes, retain: false)
+            send(publisher.message(topics.alertEvent(location.id), payload.utf8Bytes, retain: false))
         }
     }
 
-    /// Publishes the location's retained alerts list (after its merge).
-    func publishAlertsList(_ location: LocationSettings) {
-        guard let state = states[location.id], let forecast = state.forecast,
-            let builder = refresher.readingBuilder(for: location, state: state)
-        else { return }
-        let fallback = builder.alerts(forecast, now: clock.now())
-        retain(topics.alerts(location.id), alertsPayload(location, state: state, fallback: fallback).utf8Bytes)
-    }
-
-    /// The retained alerts payload: the merged list where one was made, else the provider's.
-    func alertsPayload(_ location: LocationSettings, state: LocationState, fallback: JSONValue) -> JSONValue {
-        // Before the first refresh after a start: what was last announced, as saved.
+    /// The alerts a location's retained list shows: the merged list where one was made, else
+    /// (before the first refresh after a start) what was last announced, as saved; nil: the
+    /// provider's own.
+    func alertsShown(_ location: LocationSettings) -> [Alert]? {
         if mergedAlerts[location.id] == nil, announcedAlerts[location.id] == nil {
             announcedAlerts[location.id] = store.loadAlerts(location: location.id)
         }
-        guard let merged = mergedAlerts[location.id] ?? announcedAlerts[location.id].flatMap({ $0.isEmpty ? nil : $0 })
-        else { return fallback }
-        guard var forecast = state.forecast, let builder = refresher.readingBuilder(for: location, state: state)
-        else { return fallback }
-        forecast.alerts = merged
-        return builder.alerts(forecast, now: clock.now())
+        return mergedAlerts[location.id] ?? announcedAlerts[location.id].flatMap { $0.isEmpty ? nil : $0 }
     }
 }
