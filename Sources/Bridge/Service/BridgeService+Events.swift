@@ -1,5 +1,6 @@
 import HomeAssistant
 import MQTTClient
+import WireContract
 
 /// What the broker tells the bridge: connections, losses, Home Assistant's birth message,
 /// and writes of other clients to the bridge's own topics.
@@ -16,19 +17,13 @@ extension BridgeService {
             log.info("connected to the MQTT broker; republishing \(publisher.retained.count) retained topics")
             send(publisher.connected(version: version, now: clock.now(), rebuild: rebuilt))
             clearRemovedLocations()
-            // Home Assistant: its birth message, and our own old devices to clean up.
-            let prefix = configuration.homeAssistant.prefix
-            do {
-                if configuration.homeAssistant.discovery {
-                    try mqtt?.subscribe(Discovery.statusTopic(prefix: prefix), qos: 1)
+            for subscription in inbound.subscriptions {
+                do {
+                    try mqtt?.subscribe(subscription.filter, qos: subscription.qos, noLocal: subscription.noLocal)
+                } catch {
+                    log.warning("subscribe failed: \(error.description)", ["mqtt.topic": subscription.filter])
                 }
-                try mqtt?.subscribe(Discovery.cleanupFilter(prefix: prefix), qos: 1)
-                // Our own topics, to correct what another client writes there (`OwnEchoes`).
-                try mqtt?.subscribe(OwnTopics.filter(base: topics.base), qos: 1, noLocal: true)
-            } catch {
-                log.warning("subscribe failed: \(error.description)")
             }
-            subscribeStations()
         case .connectionFailed(let error, let retryIn):
             publisher.disconnected(version: mqtt?.protocolVersion)
             lastConnectionFailure = error
@@ -48,16 +43,15 @@ extension BridgeService {
         return "retrying in \(Double(seconds) + Double(attoseconds) * 1e-18) s"
     }
 
-    /// Home Assistant's birth message and retained discovery configs of removed locations.
+    /// A message from the broker, where `InboundRouter` sends it.
     func handle(_ message: MQTTMessage) {
-        let prefix = configuration.homeAssistant.prefix
-        if OwnTopics.isOwn(message.topic, base: topics.base) {
+        switch inbound.route(message) {
+        case .own:
             if let correction = publisher.received(message, rebuild: rebuilt) { correct(correction) }
-            return
-        }
-        if receiveStationMessage(message) { return }
-        if message.topic == Discovery.statusTopic(prefix: prefix) {
-            guard configuration.homeAssistant.discovery, Discovery.isBirth(message.payload) else { return }
+        case .stations(let ids):
+            let push = FeedPush(origin: message.topic, payload: message.payload, receivedAt: clock.now())
+            deliver(push, to: ids, input: "mqtt \(message.topic)")
+        case .birth:
             // Births that arrive while a resend waits are covered by it.
             guard births.birth() else { return }
             let delay = Discovery.birthDelay(random: Double.random(in: 0..<1))
@@ -66,23 +60,19 @@ extension BridgeService {
                 try? await Task.sleep(for: delay)
                 await self?.resendCoalescedDiscovery()
             }
-            return
-        }
-        guard message.retain, !message.payload.isEmpty else { return }
-        if Discovery.shouldRemove(
-            topic: message.topic, payload: message.payload, configuredLocations: announcedLocations, prefix: prefix,
-            baseTopic: configuration.mqtt.baseTopic)
-        {
-            let location = Discovery.ownedLocation(topic: message.topic, prefix: prefix)
-            // Cleared on connecting already; this is the retained copy the broker still had.
-            if let location, devicesCleared.contains(location) { return }
+        case .removeLocationDevice(let location):
             log.info(
                 "removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
             send(publisher.message(message.topic, []))
-            if let location {
-                devicesCleared.insert(location)
-                clearTopicsAfterDiscovery(of: location)
-            }
+            if let location { clearTopicsAfterDiscovery(of: location) }
+        case .removeStationDevice(let id, let clearTopics):
+            log.info(
+                "removing the Home Assistant device of a station no longer configured", ["mqtt.topic": message.topic])
+            send(publisher.message(message.topic, []))
+            guard clearTopics else { return }
+            for kind in StationTopic.allCases { send(publisher.message(topics.station(id, kind), [])) }
+        case .ignore:
+            return
         }
     }
 

@@ -12,7 +12,7 @@ extension BridgeService {
         guard publisher.connected else { return }
         let removed = RemovedLocations.ids(
             stored: store.storedLocationIDs(), configured: Set(configuration.locations.map(\.id)))
-        devicesCleared = Set(removed)
+        inbound.connected(clearing: removed)
         for id in removed {
             send(publisher.message(Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: id), []))
             clearTopicsAfterDiscovery(of: id, forgetting: true)

@@ -73,23 +73,6 @@ extension BridgeService {
         }
     }
 
-    /// A retained station device of this bridge whose station is no longer configured (or with
-    /// discovery off): cleared, and its station topics too. `false` for any other message.
-    func removeOldStationDevice(_ message: MQTTMessage) -> Bool {
-        let prefix = configuration.homeAssistant.prefix
-        guard let id = StationDiscovery.ownedStation(topic: message.topic, prefix: prefix) else { return false }
-        let kept = configuration.homeAssistant.discovery && configuration.stations.contains { $0.id == id }
-        guard message.retain, !message.payload.isEmpty, !kept, let object = try? JSONParser.parse(message.payload),
-            Discovery.isOurs(object, bridgeState: topics.bridgeState)
-        else { return true }
-        log.info("removing the Home Assistant device of a station no longer configured", ["mqtt.topic": message.topic])
-        send(publisher.message(message.topic, []))
-        if !configuration.stations.contains(where: { $0.id == id }) {
-            for kind in StationTopic.allCases { send(publisher.message(topics.station(id, kind), [])) }
-        }
-        return true
-    }
-
     private func openPushListener(_ address: StationListeners.ListenAddress, ids: [String]) throws(ListenerError) {
         let listener = try PushListener(PushListener.Settings(address: address))
         stationRuntime.pushListeners.append(listener)
@@ -145,30 +128,6 @@ extension BridgeService {
     func receive(_ datagram: Datagram, for ids: [String]) {
         let push = FeedPush(origin: datagram.source, payload: datagram.bytes, receivedAt: clock.now())
         deliver(push, to: ids, input: "udp \(datagram.source)")
-    }
-
-    /// A message on the broker for a station of a broker type, or a retained station device of
-    /// Home Assistant (`removeOldStationDevice`); `false` when it is neither.
-    func receiveStationMessage(_ message: MQTTMessage) -> Bool {
-        if removeOldStationDevice(message) { return true }
-        let ids = stationRuntime.feeds.filter { $0.reads(topic: message.topic) }.map(\.settings.id)
-        guard !ids.isEmpty else { return false }
-        // A retained copy is an old reading: taking it as fresh would be a lie.
-        guard !message.retain else { return true }
-        let push = FeedPush(origin: message.topic, payload: message.payload, receivedAt: clock.now())
-        deliver(push, to: ids, input: "mqtt \(message.topic)")
-        return true
-    }
-
-    /// Subscribes to the topics of the broker-type stations (on every connect).
-    func subscribeStations() {
-        for filter in Set(stationRuntime.feeds.flatMap(\.subscriptions)).sorted() {
-            do {
-                try mqtt?.subscribe(filter, qos: 0)
-            } catch {
-                log.warning("subscribe failed: \(error.description)", ["mqtt.topic": filter])
-            }
-        }
     }
 
     /// Hands `push` to each station in `ids` in turn; every station that takes it publishes.

@@ -20,8 +20,6 @@ public actor BridgeService {
     /// Every input's decisions (`Feeds/`): this actor only executes them.
     let feeds: BridgeFeeds
     let topics: TopicNames
-    /// Locations whose Home Assistant devices are ours to keep (none without discovery).
-    let announcedLocations: Set<String>
     let startedAt: Date
     var states: [String: LocationState]
     /// Today's requests per provider, reserved right before each request (`budget.json`).
@@ -54,10 +52,8 @@ public actor BridgeService {
     let journal: ScheduleJournal
     var journalSequence: UInt64
     var journalFailed = false
-    /// Removed locations whose device config this connection already cleared: the cleanup
-    /// subscription may still deliver its retained copy (a subscribe can overtake the empty
-    /// publish), and a second empty config makes Home Assistant log a warning.
-    var devicesCleared: Set<String> = []
+    /// Where each message from the broker goes, and what is subscribed to on every connect.
+    var inbound: InboundRouter
     /// Home Assistant birth messages: one discovery resend per burst.
     var births = BirthCoalescer()
     /// Per-location refresh lines are `debug`; this is the `info` summary.
@@ -79,7 +75,6 @@ public actor BridgeService {
         feeds = BridgeFeeds(configuration: configuration, providers: refresher.providers)
         topics = TopicNames(base: configuration.mqtt.baseTopic)
         publisher = Publisher(settings: configuration.mqtt)
-        announcedLocations = configuration.homeAssistant.discovery ? Set(configuration.locations.map(\.id)) : []
         let startedAt = clock.now()
         self.startedAt = startedAt
         let store = StateStore(directory: configuration.stateDirectory)
@@ -94,6 +89,7 @@ public actor BridgeService {
         }
         stationRainStore = StationRainStore(directory: configuration.stateDirectory)
         stationRuntime = StationRuntime(configuration: configuration, store: stationRainStore, now: startedAt)
+        inbound = InboundRouter(configuration: configuration, stationFeeds: stationRuntime.feeds)
         self.journal = journal
         journalSequence = schedule.sequence
         self.store = store
