@@ -5,12 +5,13 @@ import WeatherModel
 
 /// One configured station (`stations:`) as an input: what a message on its input does to the
 /// station's state, and when the state next changes on its own (a field ages past `max_age`).
-/// Pure, like every feed: the service receives (listener, subscription, poll), hands each message
-/// here, keeps the state and publishes (`BridgeService+Stations.swift`).
+/// Pure, like every feed: the station runner (`StationRunner`) hands each message here, keeps
+/// the state and says what to publish; the service receives (listener, subscription, poll) and
+/// executes (`BridgeService+Stations.swift`).
 ///
 /// A station feeds every location that names it, so its state is the station's, not a
-/// location's: `apply` returns the station's new state, and the service republishes the
-/// `current` of each location that names it.
+/// location's: `apply` returns the station's new state, and the runner has the
+/// `current` of each location that names it published again.
 public struct StationFeed: Sendable {
     public let settings: StationSettings
 

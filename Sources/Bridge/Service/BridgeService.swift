@@ -63,8 +63,11 @@ public actor BridgeService {
     var alertSources: AlertSources?
     var mergedAlerts: [String: [Alert]] = [:]
     var announcedAlerts: [String: [Alert]] = [:]
-    /// The user's own stations (BridgeService+Stations): feeds, states, listeners.
-    var stationRuntime: StationRuntime
+    /// The user's own stations (`StationRunner`, executed by BridgeService+Stations), their
+    /// inputs once opened and the tasks that read them and run the timer.
+    var stations: StationRunner
+    var stationInput: (any StationInput)?
+    var stationTasks: [Task<Void, Never>] = []
     let stationRainStore: StationRainStore
 
     public init(configuration: BridgeConfiguration, clock: BridgeClock, log: Log, refresher: Refresher) {
@@ -87,9 +90,10 @@ public actor BridgeService {
             states[location.id] = (store.load(location: location.id) ?? LocationState(nextPoll: startedAt))
                 .merging(schedule.entries[location.id])
         }
-        stationRainStore = StationRainStore(directory: configuration.stateDirectory)
-        stationRuntime = StationRuntime(configuration: configuration, store: stationRainStore, now: startedAt)
-        inbound = InboundRouter(configuration: configuration, stationFeeds: stationRuntime.feeds)
+        let rainStore = StationRainStore(directory: configuration.stateDirectory)
+        stationRainStore = rainStore
+        stations = StationRunner(configuration: configuration, now: startedAt) { rainStore.load($0) }
+        inbound = InboundRouter(configuration: configuration, stationFeeds: stations.feeds)
         self.journal = journal
         journalSequence = schedule.sequence
         self.store = store
