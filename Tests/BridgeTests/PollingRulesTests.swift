@@ -195,7 +195,7 @@ struct PollingRulesTests {
         let now = Date()
         func update(_ outcome: Refresher.Outcome, _ state: LocationState?) throws -> FeedUpdate {
             let answer = ForecastFeed.Answer(outcome: outcome, random: 0)
-            return feed.apply(answer, to: try #require(state), location: location, now: now)
+            return feed.apply(answer, to: try #require(state), for: location, now: now)
         }
         let before = await service.states["a"]
         #expect(await service.execute(try update(.cancelled, before), for: location) == ExitCode.success)

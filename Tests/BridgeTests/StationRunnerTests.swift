@@ -35,7 +35,8 @@ struct StationRunnerTests {
         let plain = LocationSettings(id: "plain", latitude: 1, longitude: 2)
         var configuration = BridgeConfiguration(locations: [garden, plain])
         configuration.stations = stations
-        return StationRunner(configuration: configuration, now: start) { _ in nil }
+        let feeds = BridgeFeeds(configuration: configuration, providers: [:])
+        return StationRunner(configuration: configuration, feeds: feeds.stations, now: start) { _ in nil }
     }
 
     func push(_ text: String, at time: Date) -> FeedPush {

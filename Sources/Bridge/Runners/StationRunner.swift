@@ -38,8 +38,6 @@ struct StationRunner {
 
     /// The timer's period, seconds: a silent station falls back within `max_age` plus this.
     static let tick: Double = 5
-    /// How often a polled station is asked, seconds (the WLL allows every 10 s; its ISS sends every 2.5 s).
-    static let pollInterval: Double = 30
     /// Lines logged once (a stranger, a message that is no station's); at most this many.
     static let loggedLimit = 256
 
@@ -57,9 +55,10 @@ struct StationRunner {
     /// When each WeatherLink Live was last asked for its UDP broadcast.
     private var lastBroadcast: [String: Date] = [:]
 
-    /// `rain`: each station's rain as last saved (`StationRainStore.load`).
-    init(configuration: BridgeConfiguration, now: Date, rain: (String) -> RainAccumulator?) {
-        feeds = configuration.stations.map(StationFeed.init)
+    /// `feeds`: the stations' (`BridgeFeeds.stations`); `rain`: each one's rain as last saved
+    /// (`StationRainStore.load`).
+    init(configuration: BridgeConfiguration, feeds: [StationFeed], now: Date, rain: (String) -> RainAccumulator?) {
+        self.feeds = feeds
         locations = configuration.locations.filter { !$0.stations.isEmpty }.map { ($0.id, $0.stations.map(\.id)) }
         lastTick = now
         for feed in feeds {
@@ -89,7 +88,7 @@ struct StationRunner {
         var taken: [String] = []
         for id in ids {
             guard let feed = feed(id) else { continue }
-            let update = feed.apply(push, to: states[id] ?? StationState(), zone: zone(id))
+            let update = feed.apply(push, to: states[id] ?? StationState(), for: zone(id), now: push.receivedAt)
             guard update.taken else {
                 problem = problem ?? update.problem
                 stranger = stranger ?? update.stranger
@@ -123,7 +122,7 @@ struct StationRunner {
     /// Every `tick`: the stations whose fields aged past `max_age` since the last look (published
     /// again, with their locations' `current`, now from the provider), and the requests due —
     /// each WeatherLink Live's broadcast about to run out (`StationFeed.realTimeDue`), then each
-    /// polled station not asked for `pollInterval`.
+    /// polled station not asked for `StationFeed.pollCadence`.
     mutating func tick(now: Date) -> (actions: [Action], requests: [Request]) {
         let last = lastTick
         lastTick = now
@@ -145,7 +144,7 @@ struct StationRunner {
         for feed in feeds where feed.settings.kind.transport == .polled {
             let id = feed.settings.id
             guard let url = feed.pollURL else { continue }
-            if let last = lastPoll[id], now.timeIntervalSince(last) < Self.pollInterval { continue }
+            if StationFeed.pollCadence.wait(since: lastPoll[id], now: now) != nil { continue }
             lastPoll[id] = now
             requests.append(Request(station: id, url: url, purpose: .poll))
         }
@@ -154,7 +153,7 @@ struct StationRunner {
 
     /// The answer to a request `tick(now: asked)` made. A poll's good answer is the station's
     /// message (`deliver`); a refused or failed poll is said once per status or problem. A failed
-    /// broadcast request is asked again after `pollInterval`, said once per problem.
+    /// broadcast request is asked again after `StationFeed.pollCadence`, said once per problem.
     mutating func answered(
         _ request: Request, _ answer: Result<ProviderResponse, ProviderError>, asked: Date, at now: Date,
         zone: (String) -> ZoneInfo
@@ -180,7 +179,7 @@ struct StationRunner {
                 return [.log(LogLine(.warning, "station \(id): cannot ask \(url): \(problem)"))]
             }
         }
-        lastBroadcast[id] = asked.addingTimeInterval(Self.pollInterval - StationFeed.realTimeRenewal)
+        lastBroadcast[id] = asked.addingTimeInterval(StationFeed.pollCadence.seconds - StationFeed.realTimeRenewal)
         guard firstTime("real_time \(id) \(problem.prefix(60))") else { return [] }
         return [.log(LogLine(.warning, "station \(id): cannot ask \(url) for its UDP broadcast: \(problem)"))]
     }

@@ -75,7 +75,8 @@ public actor BridgeService {
         self.clock = clock
         self.log = log
         self.refresher = refresher
-        feeds = BridgeFeeds(configuration: configuration, providers: refresher.providers)
+        let feeds = BridgeFeeds(configuration: configuration, providers: refresher.providers)
+        self.feeds = feeds
         topics = TopicNames(base: configuration.mqtt.baseTopic)
         publisher = Publisher(settings: configuration.mqtt)
         let startedAt = clock.now()
@@ -92,7 +93,9 @@ public actor BridgeService {
         }
         let rainStore = StationRainStore(directory: configuration.stateDirectory)
         stationRainStore = rainStore
-        stations = StationRunner(configuration: configuration, now: startedAt) { rainStore.load($0) }
+        stations = StationRunner(configuration: configuration, feeds: feeds.stations, now: startedAt) {
+            rainStore.load($0)
+        }
         inbound = InboundRouter(configuration: configuration, stationFeeds: stations.feeds)
         self.journal = journal
         journalSequence = schedule.sequence
@@ -262,7 +265,7 @@ public actor BridgeService {
             while let (location, answer) = await group.next() {
                 let applied = clock.now()
                 let update = feed.apply(
-                    answer, to: states[location.id] ?? LocationState(nextPoll: applied), location: location,
+                    answer, to: states[location.id] ?? LocationState(nextPoll: applied), for: location,
                     now: applied)
                 let code = execute(update, for: location)
                 if code != ExitCode.success && worst == ExitCode.success { worst = code }
