@@ -8,12 +8,8 @@ extension BridgeService {
     func handle(_ event: MQTTEvent) {
         switch event {
         case .connected:
-            lastConnectionFailure = nil
             let version = mqtt?.protocolVersion ?? .v5
-            if version != connectOptions().protocolVersion, !everConnected {
-                log.warning(ProtocolNotice.fellBack(messageExpiry: configuration.mqtt.messageExpiry))
-            }
-            everConnected = true
+            if let line = link.connected(version: version) { log.write(line) }
             log.info("connected to the MQTT broker; republishing \(publisher.retained.count) retained topics")
             send(publisher.connected(version: version, now: clock.now(), rebuild: rebuilt))
             clearRemovedLocations()
@@ -26,21 +22,13 @@ extension BridgeService {
             }
         case .connectionFailed(let error, let retryIn):
             publisher.disconnected(version: mqtt?.protocolVersion)
-            lastConnectionFailure = error
-            log.warning("MQTT connection failed: \(error.description); \(Self.retryWording(retryIn))")
+            log.write(link.failed(error, retryIn: retryIn))
         case .disconnected(let reason):
             publisher.disconnected(version: mqtt?.protocolVersion)
-            if let reason { log.warning("MQTT connection lost: \(reason); reconnecting") }
+            if let line = link.lost(reason: reason) { log.write(line) }
         case .message(let message):
             handle(message)
         }
-    }
-
-    /// "retrying in 4 s", "retrying in 0.25 s": the wait the MQTT client announced and sleeps.
-    static func retryWording(_ delay: Duration?) -> String {
-        guard let (seconds, attoseconds) = delay?.components else { return "not retrying" }
-        if attoseconds == 0 { return "retrying in \(seconds) s" }
-        return "retrying in \(Double(seconds) + Double(attoseconds) * 1e-18) s"
     }
 
     /// A message from the broker, where `InboundRouter` sends it.

@@ -27,8 +27,8 @@ public actor BridgeService {
     /// What goes out: every retained topic held, for republishing; own messages coming back.
     var publisher: Publisher
     var mqtt: MQTTClient?
-    var everConnected = false
-    var lastConnectionFailure: MQTTConnectionError?
+    /// The connection's options, lines and `run --once`'s wait.
+    var link: BrokerLink
     let store: StateStore
     /// What was last written to `state_dir`, so unchanged state is never written again.
     var savedState: [String: LocationState] = [:]
@@ -79,6 +79,7 @@ public actor BridgeService {
         self.feeds = feeds
         topics = TopicNames(base: configuration.mqtt.baseTopic)
         publisher = Publisher(settings: configuration.mqtt)
+        link = BrokerLink(settings: configuration.mqtt)
         let startedAt = clock.now()
         self.startedAt = startedAt
         let store = StateStore(directory: configuration.stateDirectory)
@@ -113,7 +114,7 @@ public actor BridgeService {
     public func run(once: Bool) async -> Int32 {
         let client: MQTTClient
         do {
-            client = try MQTTClient(connectOptions())
+            client = try MQTTClient(link.options(will: publisher.will))
         } catch {
             log.error("cannot set up the MQTT client: \(error)")
             return ExitCode.configuration
@@ -153,19 +154,13 @@ public actor BridgeService {
         var exitCode: Int32 = ExitCode.success
         if once {
             // Wait (bounded) for the broker before asking any provider.
-            let deadline = ContinuousClock.now + .seconds(10)
-            // A refusal that waiting cannot change (credentials, TLS, options) ends the wait.
-            let final: Set<MQTTConnectionError.Kind> = [.notAuthorised, .tls, .invalidOptions]
-            // Falling back to MQTT 3.1.1 takes one more attempt: 10 s more while the first
-            // attempt has not ended yet, or ended as one to a 3.1.1-only broker.
-            let mayFallBack = { [self] in lastConnectionFailure.map { $0.kind == .protocolVersion } ?? true }
-            while !publisher.connected, lastConnectionFailure.map({ final.contains($0.kind) }) != true,
-                ContinuousClock.now < deadline + (mayFallBack() ? .seconds(10) : .zero), !Task.isCancelled
+            let began = ContinuousClock.now
+            while !publisher.connected, link.waitsForConnection(elapsed: ContinuousClock.now - began), !Task.isCancelled
             {
                 try? await Task.sleep(for: .milliseconds(50))
             }
             if !publisher.connected {
-                log.error("MQTT broker unreachable: \(lastConnectionFailure?.description ?? "no answer within 10 s")")
+                log.write(link.unreachable)
                 await shutdown(client, eventTask)
                 return ExitCode.unavailable
             }
@@ -181,8 +176,8 @@ public actor BridgeService {
                 retryUnsavedState()
                 if let line = summary.line(now: clock.now()) { log.info(line) }
                 publishStatuses()
-                let next = states.values.map(\.nextPoll).min() ?? clock.now().addingTimeInterval(60)
-                let wait = min(systemd.watchdogInterval ?? 60, 60, max(0.5, next.timeIntervalSince(clock.now())))
+                let wait = PollingRules.wake(
+                    nextPolls: states.values.map(\.nextPoll), watchdog: systemd.watchdogInterval, now: clock.now())
                 try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
             }
         }
@@ -206,24 +201,6 @@ public actor BridgeService {
         await client.stop(timeout: .seconds(3))
         eventTask.cancel()
         log.info("weather2mqtt stopped")
-    }
-
-    func connectOptions() -> MQTTConnectOptions {
-        let settings = configuration.mqtt
-        var options = MQTTConnectOptions(
-            host: settings.host, port: settings.port, clientID: settings.clientID, username: settings.username,
-            password: settings.password, keepAlive: settings.keepAlive,
-            protocolVersion: settings.protocolVersion == .v5 ? .v5 : .v311)
-        options.will = MQTTWill(
-            topic: publisher.will.topic, payload: publisher.will.payload, qos: settings.qos, retain: true)
-        if settings.scheme == "mqtts" {
-            let tls = settings.tls
-            options.tls = MQTTTLSOptions(
-                caFile: tls?.caFile, certFile: tls?.certFile, keyFile: tls?.keyFile, insecure: tls?.insecure ?? false)
-        }
-        // Quick retries for a broker that was just there, then at most one attempt per 10 s.
-        options.reconnectDelayMax = 10
-        return options
     }
 
     // MARK: - Polling
