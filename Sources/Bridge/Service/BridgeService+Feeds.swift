@@ -42,7 +42,7 @@ extension BridgeService {
         }
         for line in update.logs { log.write(line) }
         states[location.id] = update.state
-        changed.insert(location.id)
+        saving.changed(location.id)
         if update.publish.contains(.current) {
             publish(location)
         } else if !update.publish.isEmpty {

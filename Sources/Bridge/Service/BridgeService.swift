@@ -30,39 +30,24 @@ public actor BridgeService {
     /// The connection's options, lines and `run --once`'s wait.
     var link: BrokerLink
     let store: StateStore
-    /// What was last written to `state_dir`, so unchanged state is never written again.
-    var savedState: [String: LocationState] = [:]
+    /// When what goes to `state_dir`: only what changed, in batches, a failure said once.
+    var saving: StateSaving
     /// The request budget each location's status last showed. A status shows the quota as of
     /// its location's last refresh, so one location's request does not republish every status.
     var quotaShown: [String: RequestBudget] = [:]
     let systemd = SystemdNotifier()
-    /// Locations whose state file could not be written yet (retried every pass).
-    var unsaved: Set<String> = []
-    /// Locations refreshed since their state was last saved (saved in batches of `saveBatch`).
-    var changed: Set<String> = []
-    /// A round saves its answers every this many: a kill re-asks at most `saveBatch - 1`
-    /// answered locations early (as many as one round has in flight), for one sync of
-    /// `state_dir` per batch (an SD card's writes: 19 a round of 300 locations).
-    static let saveBatch = 16
-    /// `run --once`: its forecasts, nowcasts and air quality change the same locations one after
-    /// the other, so their files are written once, by `shutdown`.
-    var savesDeferred = false
-    var stateWriteFailure: StateWriteFailure?
     /// Each location's schedule, written in place when a state file cannot be (a full disk).
     let journal: ScheduleJournal
-    var journalSequence: UInt64
-    var journalFailed = false
     /// Where each message from the broker goes, and what is subscribed to on every connect.
     var inbound: InboundRouter
     /// Home Assistant birth messages: one discovery resend per burst.
     var births = BirthCoalescer()
     /// Per-location refresh lines are `debug`; this is the `info` summary.
     var summary = RefreshSummary()
-    /// Warnings (BridgeService+Alerts): the sources, made on first use; each location's merged
-    /// alerts; the set last announced as events (as saved in state_dir).
+    /// Warnings (BridgeService+Alerts): the sources, made on first use; what each location
+    /// announced and shows.
     var alertSources: AlertSources?
-    var mergedAlerts: [String: [Alert]] = [:]
-    var announcedAlerts: [String: [Alert]] = [:]
+    var alertBook = AlertBook()
     /// The user's own stations (`StationRunner`, executed by BridgeService+Stations), their
     /// inputs once opened and the tasks that read them and run the timer.
     var stations: StationRunner
@@ -99,7 +84,7 @@ public actor BridgeService {
         }
         inbound = InboundRouter(configuration: configuration, stationFeeds: stations.feeds)
         self.journal = journal
-        journalSequence = schedule.sequence
+        saving = StateSaving(directory: configuration.stateDirectory, journalSequence: schedule.sequence)
         self.store = store
         self.states = states
         ledger = BudgetLedger(limits: BudgetLimits(configuration: configuration), store: store, now: startedAt)
@@ -164,7 +149,7 @@ public actor BridgeService {
                 await shutdown(client, eventTask)
                 return ExitCode.unavailable
             }
-            savesDeferred = true
+            saving.deferred = true
             exitCode = await refreshDue()
             await pollOtherFeeds()
             publishStatuses()
@@ -188,7 +173,7 @@ public actor BridgeService {
     private func shutdown(_ client: MQTTClient, _ eventTask: Task<Void, Never>) async {
         systemd.stopping()
         stopStations()
-        savesDeferred = false
+        saving.deferred = false
         persistChanged()
         persistBudget(exact: true)
         retryUnsavedState()
@@ -247,7 +232,7 @@ public actor BridgeService {
                 let code = execute(update, for: location)
                 if code != ExitCode.success && worst == ExitCode.success { worst = code }
                 // Saved in batches: one sync per batch, and at most a batch lost in a crash.
-                if changed.count >= Self.saveBatch { persistChanged() }
+                if saving.batchDue { persistChanged() }
                 addNext()
             }
         }
