@@ -172,4 +172,16 @@ struct PublisherTests {
         }
         #expect(will?.surelyForeign == false && will?.message.payload == Array("online".utf8))
     }
+
+    @Test("a status shows the quota as of its location's last refresh, not every other location's requests")
+    func quotaShown() {
+        let day = CivilDate(year: 2026, month: 2, day: 2)
+        var shown = QuotaShown()
+        let early = RequestBudget(day: day, used: ["open-meteo": 1])
+        let later = RequestBudget(day: day, used: ["open-meteo": 9])
+        #expect(shown.quota("a") { early } == early)
+        #expect(shown.quota("a") { later } == early, "another location's request changes nothing")
+        shown.refreshed("a")
+        #expect(shown.quota("a") { later } == later)
+    }
 }

@@ -84,6 +84,9 @@ public struct FeedUpdate: Sendable {
     public var exitCode = ExitCode.success
     /// What the `info` summary counts; `nil` when the answer does not count there.
     public var summary: (kind: RefreshSummary.Kind, fellBack: Bool)?
+
+    /// The location's topics to publish: every reading where `publish` names `current`.
+    var topics: [LocationTopic] { publish.contains(.current) ? LocationPayloads.readings : publish }
 }
 
 /// A message an input sent us (a station's push or datagram, a message on a subscribed topic, a

@@ -36,18 +36,13 @@ extension BridgeService {
     func execute(_ update: FeedUpdate, for location: LocationSettings) -> Int32 {
         guard update.changed else { return update.exitCode }
         if let counted = update.summary {
-            // A status shows the quota as of its location's last refresh.
-            quotaShown[location.id] = nil
+            quotaShown.refreshed(location.id)
             summary.record(counted.kind, fellBack: counted.fellBack, now: clock.now())
         }
         for line in update.logs { log.write(line) }
         states[location.id] = update.state
         saving.changed(location.id)
-        if update.publish.contains(.current) {
-            publish(location)
-        } else if !update.publish.isEmpty {
-            publish(location, update.publish)
-        }
+        if !update.topics.isEmpty { publish(location, update.topics) }
         return update.exitCode
     }
 }

@@ -80,8 +80,7 @@ extension BridgeService {
         let now = clock.now()
         for location in configuration.locations {
             guard let state = states[location.id] else { continue }
-            let quota = quotaShown[location.id] ?? ledger.budget(at: now)
-            quotaShown[location.id] = quota
+            let quota = quotaShown.quota(location.id) { ledger.budget(at: now) }
             let payload = StatusPayload.status(
                 location: location, state: state, budget: quota, limits: ledger.limits, now: now)
             retain(topics.status(location.id), payload.utf8Bytes)

@@ -32,9 +32,8 @@ public actor BridgeService {
     let store: StateStore
     /// When what goes to `state_dir`: only what changed, in batches, a failure said once.
     var saving: StateSaving
-    /// The request budget each location's status last showed. A status shows the quota as of
-    /// its location's last refresh, so one location's request does not republish every status.
-    var quotaShown: [String: RequestBudget] = [:]
+    /// The request budget each location's status shows (as of its last refresh).
+    var quotaShown = QuotaShown()
     let systemd = SystemdNotifier()
     /// Each location's schedule, written in place when a state file cannot be (a full disk).
     let journal: ScheduleJournal
