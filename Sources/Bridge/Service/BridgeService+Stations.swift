@@ -10,9 +10,10 @@ import WireContract
 /// executes — the inputs opened (`StationInput`), the timer, the requests on the LAN, the rain
 /// written to `state_dir`, the station topics and the `current` of the locations that name one.
 extension BridgeService {
-    /// Opens the stations' LAN inputs (`ListenerStationInput`) and starts the station timer.
-    /// Nothing is opened without stations. Returns an exit code when a listener cannot be opened.
-    func startStations() -> Int32? {
+    /// Opens the stations' LAN inputs (`ListenerStationInput`) and adds their reading and the
+    /// station timer to `group`. Nothing is opened without stations. Returns an exit code when a
+    /// listener cannot be opened.
+    func startStations(in group: inout TaskGroup<Void>) -> Int32? {
         guard !stations.feeds.isEmpty else { return nil }
         let input: ListenerStationInput
         do {
@@ -22,18 +23,16 @@ extension BridgeService {
             return ExitCode.unavailable
         }
         stationInput = input
-        stationTasks.append(
-            Task { [weak self] in
-                for await event in input.events { await self?.receive(event) }
-            })
+        group.addTask {
+            for await event in input.events { await self.receive(event) }
+        }
         let tick = StationRunner.tick
-        stationTasks.append(
-            Task { [weak self] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(Int(tick * 1000)))
-                    await self?.stationTimer()
-                }
-            })
+        group.addTask {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(Int(tick * 1000)))
+                await self.stationTimer()
+            }
+        }
         // Every station's topics (at start: `never`, or restored rain).
         for feed in stations.feeds { publishStation(feed.settings.id) }
         announceStations()
@@ -50,10 +49,9 @@ extension BridgeService {
         }
     }
 
-    /// Stops the inputs and the timer, and writes every station's rain that changed.
+    /// Stops the inputs (which ends their reading), and writes every station's rain that changed.
     func stopStations() {
         stationInput?.stop()
-        stationTasks.forEach { $0.cancel() }
         execute(stations.rainDue(now: clock.now(), force: true))
     }
 

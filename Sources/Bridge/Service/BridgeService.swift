@@ -47,11 +47,10 @@ public actor BridgeService {
     /// announced and shows.
     var alertSources: AlertSources?
     var alertBook = AlertBook()
-    /// The user's own stations (`StationRunner`, executed by BridgeService+Stations), their
-    /// inputs once opened and the tasks that read them and run the timer.
+    /// The user's own stations (`StationRunner`, executed by BridgeService+Stations) and their
+    /// inputs once opened.
     var stations: StationRunner
     var stationInput: (any StationInput)?
-    var stationTasks: [Task<Void, Never>] = []
     let stationRainStore: StationRainStore
 
     public init(configuration: BridgeConfiguration, clock: BridgeClock, log: Log, refresher: Refresher) {
@@ -105,12 +104,23 @@ public actor BridgeService {
         }
         mqtt = client
         let events = client.events
-        let eventTask = Task { [weak self] in
-            for await event in events {
-                await self?.handle(event)
+        // The parts run in one task group: the broker's events, the stations' input and timer
+        // (children), and the rounds (here); the shutdown ends each in order.
+        return await withTaskGroup(of: Void.self, returning: Int32.self) { group in
+            group.addTask {
+                for await event in events { await self.handle(event) }
             }
+            client.start()
+            let code = await run(once: once, group: &group)
+            await shutdown(client)
+            group.cancelAll()
+            return code
         }
-        client.start()
+    }
+
+    /// Everything between the start of the client and the shutdown: the first publishes, the
+    /// stations' parts added to `group`, then one round (`once`) or rounds until cancelled.
+    private func run(once: Bool, group: inout TaskGroup<Void>) async -> Int32 {
         // The configuration is loaded and the first connect is under way: ready for systemd.
         systemd.ready()
         log.info(
@@ -130,12 +140,8 @@ public actor BridgeService {
             publish(location)
         }
         publishStatuses()
-        if !once, let code = startStations() {
-            await shutdown(client, eventTask)
-            return code
-        }
+        if !once, let code = startStations(in: &group) { return code }
 
-        var exitCode: Int32 = ExitCode.success
         if once {
             // Wait (bounded) for the broker before asking any provider.
             let began = ContinuousClock.now
@@ -145,31 +151,31 @@ public actor BridgeService {
             }
             if !publisher.connected {
                 log.write(link.unreachable)
-                await shutdown(client, eventTask)
                 return ExitCode.unavailable
             }
             saving.deferred = true
-            exitCode = await refreshDue()
+            let exitCode = await refreshDue()
             await pollOtherFeeds()
             publishStatuses()
-        } else {
-            while !Task.isCancelled {
-                systemd.watchdog()
-                _ = await refreshDue()
-                await pollOtherFeeds()
-                retryUnsavedState()
-                if let line = summary.line(now: clock.now()) { log.info(line) }
-                publishStatuses()
-                let wait = PollingRules.wake(
-                    nextPolls: states.values.map(\.nextPoll), watchdog: systemd.watchdogInterval, now: clock.now())
-                try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
-            }
+            return exitCode
         }
-        await shutdown(client, eventTask)
-        return exitCode
+        while !Task.isCancelled {
+            systemd.watchdog()
+            _ = await refreshDue()
+            await pollOtherFeeds()
+            retryUnsavedState()
+            if let line = summary.line(now: clock.now()) { log.info(line) }
+            publishStatuses()
+            let wait = PollingRules.wake(
+                nextPolls: states.values.map(\.nextPoll), watchdog: systemd.watchdogInterval, now: clock.now())
+            try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+        }
+        return ExitCode.success
     }
 
-    private func shutdown(_ client: MQTTClient, _ eventTask: Task<Void, Never>) async {
+    /// Stops the stations' parts, saves everything, says `offline` and stops the client (which
+    /// ends its events).
+    private func shutdown(_ client: MQTTClient) async {
         systemd.stopping()
         stopStations()
         saving.deferred = false
@@ -183,7 +189,6 @@ public actor BridgeService {
             _ = await client.waitForPublished(timeout: .seconds(5))
         }
         await client.stop(timeout: .seconds(3))
-        eventTask.cancel()
         log.info("weather2mqtt stopped")
     }
 
