@@ -68,17 +68,18 @@ struct InboundRouterTests {
     func removedLocation() {
         var router = Self.router()
         #expect(router.route(Self.device(Self.berlin)) == .ignore, "configured")
-        #expect(router.route(Self.device(Self.gone)) == .removeLocationDevice(location: "gone"))
+        #expect(router.route(Self.device(Self.gone)) == .removeLocationDevice(clearing: "gone"))
         #expect(router.route(Self.device(Self.gone)) == .ignore, "already cleared")
         router.connected(clearing: [])
-        #expect(router.route(Self.device(Self.gone)) == .removeLocationDevice(location: "gone"))
+        #expect(router.route(Self.device(Self.gone)) == .removeLocationDevice(clearing: "gone"))
         router.connected(clearing: ["gone"])
         #expect(router.route(Self.device(Self.gone)) == .ignore, "the connection cleared it")
         var live = Self.device(Self.gone)
         live.retain = false
         #expect(router.route(live) == .ignore, "only retained configs")
         var quiet = Self.router(discovery: false)
-        #expect(quiet.route(Self.device(Self.berlin)) == .removeLocationDevice(location: "berlin"))
+        // Discovery off: the device goes, the topics of a configured location stay.
+        #expect(quiet.route(Self.device(Self.berlin)) == .removeLocationDevice(clearing: nil))
     }
 
     @Test("a retained station device of ours: kept while announced, removed with its topics once unconfigured")

@@ -18,9 +18,9 @@ struct InboundRouter {
         case stations([String])
         /// Home Assistant came online: discovery is sent again.
         case birth
-        /// A retained device config of this bridge's for a location no longer configured: cleared,
-        /// then (`location` known) the location's topics.
-        case removeLocationDevice(location: String?)
+        /// A retained device config of this bridge's for a location no longer announced: cleared,
+        /// then the topics of `clearing` (the location, when it is no longer configured).
+        case removeLocationDevice(clearing: String?)
         /// A retained device config of this bridge's for a station no longer announced: cleared,
         /// and with `clearTopics` (the station is no longer configured) its station topics.
         case removeStationDevice(station: String, clearTopics: Bool)
@@ -40,6 +40,7 @@ struct InboundRouter {
     let discovery: Bool
     /// Locations whose Home Assistant devices are ours to keep (none without discovery).
     let announcedLocations: Set<String>
+    let configuredLocations: Set<String>
     let configuredStations: Set<String>
     let stationFeeds: [StationFeed]
     /// Removed locations whose device config this connection already cleared: the cleanup
@@ -52,6 +53,7 @@ struct InboundRouter {
         prefix = configuration.homeAssistant.prefix
         discovery = configuration.homeAssistant.discovery
         announcedLocations = discovery ? Set(configuration.locations.map(\.id)) : []
+        configuredLocations = Set(configuration.locations.map(\.id))
         configuredStations = Set(configuration.stations.map(\.id))
         self.stationFeeds = stationFeeds
     }
@@ -98,6 +100,6 @@ struct InboundRouter {
         let location = Discovery.ownedLocation(topic: message.topic, prefix: prefix)
         // Cleared on connecting already; this is the retained copy the broker still had.
         if let location, !devicesCleared.insert(location).inserted { return .ignore }
-        return .removeLocationDevice(location: location)
+        return .removeLocationDevice(clearing: location.flatMap { configuredLocations.contains($0) ? nil : $0 })
     }
 }

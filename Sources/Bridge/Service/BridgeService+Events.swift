@@ -48,11 +48,11 @@ extension BridgeService {
                 try? await Task.sleep(for: delay)
                 await self?.resendCoalescedDiscovery()
             }
-        case .removeLocationDevice(let location):
+        case .removeLocationDevice(let clearing):
             log.info(
                 "removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
             send(publisher.message(message.topic, []))
-            if let location { clearTopicsAfterDiscovery(of: location) }
+            if let clearing { clearTopicsAfterDiscovery(of: clearing) }
         case .removeStationDevice(let id, let clearTopics):
             log.info(
                 "removing the Home Assistant device of a station no longer configured", ["mqtt.topic": message.topic])

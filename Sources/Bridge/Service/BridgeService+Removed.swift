@@ -35,9 +35,8 @@ extension BridgeService {
         if forgetting { store.removeLocation(location) }
     }
 
-    /// Clears the retained topics of `location` (not configured) below our base topic.
+    /// Clears the retained topics of `location` (no longer configured) below our base topic.
     func clearTopics(of location: String) {
-        guard !configuration.locations.contains(where: { $0.id == location }) else { return }
         log.info("clearing the retained topics of a location no longer configured", ["location": location])
         for topic in RemovedLocations.topics(topics, location: location) {
             send(publisher.message(topic, []))
