@@ -1,6 +1,5 @@
 import ArgumentParser
 import Bridge
-import Dispatch
 import SystemIO
 import WireContract
 
@@ -8,23 +7,10 @@ import WireContract
     import Glibc
 #endif
 
-/// The process's entry point: the command runs on the task pool while the main thread waits.
-///
-/// Not an async `main`: that one ends the main thread with `dispatch_main()`, i.e. `pthread_exit`,
-/// whose forced unwind walks the binary's unwind tables and leaves 0.4 MB of them resident for the
-/// life of the service (BENCHMARKS.md, issue 22).
+/// The process's entry point, weatherview's too (``SystemIO/runEntry(_:)``).
 @main
 enum Entry {
-    static func main() {
-        SystemIO.useOneHeapArena()  // before any other thread allocates
-        let finished = DispatchSemaphore(value: 0)
-        // Detached: `main` is on the main actor, whose queue nobody drains while it waits.
-        Task.detached {
-            await Weather2MQTT.main()
-            finished.signal()
-        }
-        finished.wait()
-    }
+    static func main() { SystemIO.runEntry { await Weather2MQTT.main() } }
 }
 
 /// `weather2mqtt`: the bridge service and its tools (SPEC §7).

@@ -1,23 +1,11 @@
 import ArgumentParser
-import Dispatch
 import SystemIO
 import WireContract
 
-/// The process's entry point, as the bridge's (`Sources/weather2mqtt/Weather2MQTT.swift`): one
-/// malloc arena for every thread, and the command on the task pool while the main thread waits
-/// (an async `main` ends the main thread with `pthread_exit`, whose unwind leaves the unwind
-/// tables resident: `serve` and `watch` run for months).
+/// The process's entry point, the bridge's too (``SystemIO/runEntry(_:)``).
 @main
 enum Entry {
-    static func main() {
-        SystemIO.useOneHeapArena()  // before any other thread allocates
-        let finished = DispatchSemaphore(value: 0)
-        Task.detached {
-            await Weatherview.main()
-            finished.signal()
-        }
-        finished.wait()
-    }
+    static func main() { SystemIO.runEntry { await Weatherview.main() } }
 }
 
 /// `weatherview`: reads the retained topics of weather2mqtt from any broker and shows them
