@@ -68,7 +68,7 @@ extension BridgeService {
             .displayImage, nil:
             return nil
         case .station: return UInt32(settings.messageExpiry)
-        case .location, .currentField: return UInt32(settings.messageExpiry)
+        case .location, .field, .slot: return UInt32(settings.messageExpiry)
         }
     }
 
@@ -103,9 +103,9 @@ extension BridgeService {
         guard let state = states[location.id], let current = currentPayload(location, state: state, now: clock.now())
         else { return }
         retain(topics.current(location.id), current.utf8Bytes)
-        if configuration.mqtt.flatTopics {
-            for (field, value) in StatusPayload.flatFields(current) {
-                retain(topics.currentField(location.id, field), Array((value ?? "").utf8))
+        if configuration.mqtt.flatTopics.current {
+            for flat in FlatTopics.topics(topics, location: location.id, kind: .current, payload: current) {
+                retain(flat.topic, Array(flat.text.utf8))
             }
         }
     }
