@@ -61,8 +61,7 @@ extension ConfigDecoder {
     private func flatTopics(_ mqtt: ConfigSection) throws(ConfigurationError) -> FlatTopicSettings {
         guard let node = mqtt.value("flat_topics") else { return FlatTopicSettings() }
         guard node.entries != nil else {
-            let on = try bool(mqtt, "flat_topics") ?? true
-            return on ? FlatTopicSettings() : .off
+            return FlatTopicSettings(booleanLiteral: try bool(mqtt, "flat_topics") ?? true)
         }
         let section = try section(node, path: "mqtt.flat_topics", keys: ConfigDecoder.flatTopicKeys)
         var flat = FlatTopicSettings.off

@@ -43,3 +43,10 @@ public struct FlatTopicSettings: Sendable, Equatable {
         }
     }
 }
+
+/// `flat_topics: true` / `false` as written in the file (and in tests).
+extension FlatTopicSettings: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral on: Bool) {
+        self = on ? FlatTopicSettings() : .off
+    }
+}
