@@ -59,15 +59,15 @@ struct AskedFeedsTests {
     func metNoApplies() throws {
         let feed = MetNoNowcastFeed(configuration: configuration(locations: [trondheim]))
         let body = Fixtures.bytes("nowcast/metno", "nowcast2_complete_trondheim_rain_onset_2023.json")
-        let decoded = feed.apply(response(200, body), to: served(by: "met-no"), location: trondheim, now: now)
+        let decoded = feed.apply(response(200, body), to: served(by: "met-no"), for: trondheim, now: now)
         #expect(decoded.state.nowcast == (try MetNo.decodeNowcast(body)))
         #expect(decoded.state.nowcastFetchedAt == now)
         #expect(decoded.logs.isEmpty)
         #expect(decoded.publish == [.nowcast, .outlook, .airQuality])
-        let outside = feed.apply(response(422), to: served(by: "met-no"), location: trondheim, now: now)
+        let outside = feed.apply(response(422), to: served(by: "met-no"), for: trondheim, now: now)
         #expect(outside.state.nowcast?.unavailableReason == "the location is outside MET Norway's Nowcast area")
         for failure in [response(500), .failure(ProviderError.unreachable("refused"))] {
-            let failed = feed.apply(failure, to: decoded.state, location: trondheim, now: now.addingTimeInterval(300))
+            let failed = feed.apply(failure, to: decoded.state, for: trondheim, now: now.addingTimeInterval(300))
             #expect(failed.state.nowcast == decoded.state.nowcast)
             #expect(failed.state.nowcastFetchedAt == now.addingTimeInterval(300))
             #expect(failed.logs.map(\.level) == [.warning])
@@ -107,7 +107,7 @@ struct AskedFeedsTests {
         let decoded = try OpenMeteoAirQuality.decode(body)
         // Twelve hours into the answer: the hours before the one containing `at` are dropped.
         let at = decoded.hours[12].time
-        let applied = feed.apply(response(200, body), to: served(by: "open-meteo"), location: brno, now: at)
+        let applied = feed.apply(response(200, body), to: served(by: "open-meteo"), for: brno, now: at)
         let kept = try #require(applied.state.airQuality)
         #expect(kept.hours.first?.time == at)
         #expect(kept.hours.count < decoded.hours.count)
@@ -116,7 +116,7 @@ struct AskedFeedsTests {
         #expect(applied.state.airQualityFetchedAt == at)
         #expect(applied.logs == [LogLine(.info, "air quality refreshed", ["location": "brn"])])
         #expect(applied.publish == [.airQuality])
-        let failed = feed.apply(response(503), to: applied.state, location: brno, now: at.addingTimeInterval(3600))
+        let failed = feed.apply(response(503), to: applied.state, for: brno, now: at.addingTimeInterval(3600))
         #expect(failed.state.airQuality == applied.state.airQuality)
         #expect(failed.logs.first?.message.hasPrefix("air quality failed: ") == true)
     }

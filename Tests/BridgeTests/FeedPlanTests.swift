@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import ProviderFacts
 import Providers
 import Testing
 import WeatherModel
@@ -7,9 +8,9 @@ import WireContract
 
 @testable import Bridge
 
-/// The forecast and nowcast feeds' decisions, a pushed input, and `check`'s plan as the sum of
-/// the feeds' requests: values only, no socket.
-@Suite("Feeds: the forecast chain, pushed inputs and the plan")
+/// The forecast and nowcast feeds' decisions, and `check`'s plan as the sum of every input's
+/// requests (stations and warning sources included): values only, no socket.
+@Suite("Feeds: the forecast chain and the plan")
 struct FeedPlanTests {
     let now = Date(timeIntervalSince1970: 1_790_000_000)
 
@@ -61,51 +62,20 @@ struct FeedPlanTests {
             feed.overBudget(location)
                 == LogLine(.debug, "nowcast skipped: the daily budget is used up", ["location": "slow"]))
         state.nowcast = .unavailable(source: "open-meteo", reason: "kept")
-        let failed = feed.apply(.failure(.unreachable("refused")), to: state, location: location, now: now)
+        let failed = feed.apply(.failure(.unreachable("refused")), to: state, for: location, now: now)
         #expect(failed.state.nowcast == state.nowcast)
         #expect(failed.state.nowcastFetchedAt == now)
         #expect(failed.logs.map(\.level) == [.warning])
-    }
-
-    /// A station that sends to us: what the weather-station feed will be.
-    struct Station: Feed {
-        func apply(_ answer: FeedPush, to state: LocationState, location: LocationSettings, now: Date) -> FeedUpdate {
-            var state = state
-            state.lastAttempt = answer.receivedAt
-            return FeedUpdate(state: state, publish: [.current], logs: [])
-        }
-    }
-
-    @Test("a pushed input waits for its messages and costs no request")
-    func pushedInput() {
-        let location = LocationSettings(id: "home", latitude: 52.5, longitude: 13.4)
-        let station = Station()
-        #expect(
-            station.decide(location, state: LocationState(nextPoll: now), now: now) == .waitForPush)
-        #expect(station.requestsPerDay(location).isEmpty)
-        let push = FeedPush(origin: "127.0.0.1", payload: Array("{}".utf8), receivedAt: now)
-        #expect(
-            station.apply(push, to: LocationState(nextPoll: now), location: location, now: now).state.lastAttempt == now
-        )
-    }
-
-    @Test("the service hands a pushed message to its feed and keeps and saves the update")
-    func serviceDelivers() async throws {
-        let location = LocationSettings(id: "home", latitude: 52.5, longitude: 13.4)
-        let inProcess = try ServiceInProcess(location)
-        let service = inProcess.service
-        let push = FeedPush(origin: "127.0.0.1", payload: Array("{}".utf8), receivedAt: now)
-        #expect(await service.deliver(push, to: Station(), for: location) == 0)
-        #expect(await service.states["home"]?.lastAttempt == now)
-        #expect(inProcess.saved("home")?.lastAttempt == now)
     }
 
     @Test("check's plan is the sum of every feed's requests a day")
     func planIsTheSum() throws {
         var oslo = LocationSettings(id: "osl", latitude: 59.9, longitude: 10.7, providers: ["met-no"], interval: 600)
         oslo.airQuality = true
-        let berlin = LocationSettings(id: "ber", latitude: 52.5, longitude: 13.4, interval: 3600)
-        let configuration = BridgeConfiguration(contact: "tests@example.com", locations: [oslo, berlin])
+        var berlin = LocationSettings(id: "ber", latitude: 52.5, longitude: 13.4, interval: 3600)
+        berlin.alerts = ["openweathermap", "brightsky"]
+        var configuration = BridgeConfiguration(contact: "tests@example.com", locations: [oslo, berlin])
+        configuration.stations = [StationSettings(id: "roof", kind: .ecowittAPI, url: "http://192.168.1.9")]
         let providers = try Refresher.makeProviders(configuration, pointsCache: nil)
         let plan = RequestPlan(configuration: configuration, providers: providers)
         let feeds = BridgeFeeds(configuration: configuration, providers: providers)
@@ -114,6 +84,11 @@ struct FeedPlanTests {
             for feed in feeds.all { sum.merge(feed.requestsPerDay(location)) { $0 + $1 } }
         }
         #expect(plan.callsPerDay == sum)
+        // Every input is in the sum: the warning sources (One Call 4.0's alert ids a refresh) and
+        // the stations (the user's own devices: no provider's budget).
+        #expect(feeds.all.count == 4 + WarningSource.allCases.count + 1)
+        #expect(feeds.all.contains { $0 is StationFeed } && feeds.all.contains { $0 is WarningFeed })
+        #expect(plan.callsPerDay["openweathermap"] == 24)
         // met.no: a forecast every 10 minutes and a nowcast every 5.
         #expect(plan.callsPerDay["met-no"] == 144 + 288)
         #expect(feeds.metNoNowcast.requestsPerDay(oslo) == ["met-no": 86400 / Int(MetNoNowcastFeed.cadence.seconds)])

@@ -15,6 +15,17 @@ import WireContract
 struct PollingRulesTests {
     let now = Date(timeIntervalSince1970: 1_790_000_000)
 
+    @Test(
+        "the run loop wakes at the nearest next poll, in half a second at the soonest, a minute or the watchdog's at the latest"
+    )
+    func wake() {
+        #expect(PollingRules.wake(nextPolls: [now + 30, now + 10], watchdog: nil, now: now) == 10)
+        #expect(PollingRules.wake(nextPolls: [now - 5], watchdog: nil, now: now) == 0.5)
+        #expect(PollingRules.wake(nextPolls: [now + 3600], watchdog: nil, now: now) == 60)
+        #expect(PollingRules.wake(nextPolls: [Date](), watchdog: nil, now: now) == 60)
+        #expect(PollingRules.wake(nextPolls: [now + 3600], watchdog: 15, now: now) == 15)
+    }
+
     @Test("the effective interval is the configured one, never under any provider's minimum")
     func effectiveInterval() {
         let metNo = LocationSettings(id: "a", latitude: 59.9, longitude: 10.7, providers: ["met-no"], interval: 300)
@@ -195,7 +206,7 @@ struct PollingRulesTests {
         let now = Date()
         func update(_ outcome: Refresher.Outcome, _ state: LocationState?) throws -> FeedUpdate {
             let answer = ForecastFeed.Answer(outcome: outcome, random: 0)
-            return feed.apply(answer, to: try #require(state), location: location, now: now)
+            return feed.apply(answer, to: try #require(state), for: location, now: now)
         }
         let before = await service.states["a"]
         #expect(await service.execute(try update(.cancelled, before), for: location) == ExitCode.success)

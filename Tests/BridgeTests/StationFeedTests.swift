@@ -34,15 +34,16 @@ struct StationFeedTests {
     @Test("its own sensor is taken; another id is a stranger; garbage is a problem; neither changes the state")
     func takesOnlyItsOwn() {
         let now = local(8, 12, 0)
-        let taken = ws90.apply(push(event, at: now), to: StationState(), zone: berlin)
+        let taken = ws90.apply(push(event, at: now), to: StationState(), for: berlin, now: now)
         #expect(taken.taken)
         #expect(taken.state.fresh(.temperature, at: now, maxAge: 30)?.value == 5.7)
         let stranger = ws90.apply(
-            push(event.replacingOccurrences(of: "13355", with: "99999"), at: now), to: taken.state, zone: berlin)
+            push(event.replacingOccurrences(of: "13355", with: "99999"), at: now), to: taken.state, for: berlin,
+            now: now)
         #expect(!stranger.taken)
         #expect(stranger.stranger == "model Fineoffset-WS90, id 99999")
         #expect(stranger.state == taken.state)
-        let garbage = ws90.apply(push("{not json", at: now), to: taken.state, zone: berlin)
+        let garbage = ws90.apply(push("{not json", at: now), to: taken.state, for: berlin, now: now)
         #expect(!garbage.taken)
         #expect(garbage.problem != nil)
         #expect(garbage.state == taken.state)
@@ -54,7 +55,7 @@ struct StationFeedTests {
     @Test("a field ages past max_age once: the timer publishes the fall-back in that look only")
     func expires() {
         let time = local(8, 12, 0)
-        let state = ws90.apply(push(event, at: time), to: StationState(), zone: berlin).state
+        let state = ws90.apply(push(event, at: time), to: StationState(), for: berlin, now: time).state
         #expect(!ws90.expires(state, after: time, upTo: time.addingTimeInterval(29)))
         #expect(ws90.expires(state, after: time.addingTimeInterval(29), upTo: time.addingTimeInterval(34)))
         #expect(!ws90.expires(state, after: time.addingTimeInterval(34), upTo: time.addingTimeInterval(39)))
@@ -109,11 +110,16 @@ struct StationFeedTests {
             event.replacingOccurrences(of: "\"rain_mm\" : 12.800", with: "\"rain_mm\" : " + millimetres)
         }
         var state = StationState()
-        state = ws90.apply(push(counter("12.800"), at: local(8, 23, 40)), to: state, zone: berlin).state
-        state = ws90.apply(push(counter("12.800"), at: local(8, 23, 55)), to: state, zone: berlin).state
+        state =
+            ws90.apply(push(counter("12.800"), at: local(8, 23, 40)), to: state, for: berlin, now: local(8, 23, 40))
+            .state
+        state =
+            ws90.apply(push(counter("12.800"), at: local(8, 23, 55)), to: state, for: berlin, now: local(8, 23, 55))
+            .state
         // the first day was only partly heard: not known
         #expect(state.rain.rainToday(at: local(8, 23, 55), zone: berlin) == nil)
-        state = ws90.apply(push(counter("13.200"), at: local(9, 0, 5)), to: state, zone: berlin).state
+        state =
+            ws90.apply(push(counter("13.200"), at: local(9, 0, 5)), to: state, for: berlin, now: local(9, 0, 5)).state
         // 13.2 − 12.8 = 0.4 mm after the location's midnight
         #expect(abs((state.rain.rainToday(at: local(9, 0, 5), zone: berlin) ?? -1) - 0.4) < 1e-9)
         #expect(store.save("roof", state.rain))
@@ -122,11 +128,13 @@ struct StationFeedTests {
         let restored = try #require(store.load("roof"))
         #expect(restored == state.rain)
         var again = StationState(rain: restored)
-        again = ws90.apply(push(counter("14.000"), at: local(9, 0, 12)), to: again, zone: berlin).state
+        again =
+            ws90.apply(push(counter("14.000"), at: local(9, 0, 12)), to: again, for: berlin, now: local(9, 0, 12)).state
         // 0.4 + (14.0 − 13.2) = 1.2 mm today
         #expect(abs((again.rain.rainToday(at: local(9, 0, 12), zone: berlin) ?? -1) - 1.2) < 1e-9)
         // the next midnight: a new day, nothing invented
-        again = ws90.apply(push(counter("14.000"), at: local(10, 0, 1)), to: again, zone: berlin).state
+        again =
+            ws90.apply(push(counter("14.000"), at: local(10, 0, 1)), to: again, for: berlin, now: local(10, 0, 1)).state
         #expect(again.rain.rainToday(at: local(10, 0, 1), zone: berlin) == 0)
     }
 }

@@ -41,15 +41,22 @@ struct WarningFeedsTests {
         let old = Alert(id: "old", title: "Frost", severity: .minor, source: "brightsky")
         let fresh = Alert(id: "new", title: "Wind", severity: .moderate, source: "brightsky")
         let other = Alert(id: "nws-1", title: "Heat", severity: .severe, source: "nws")
-        #expect(feed.apply(.success([fresh]), lastGood: [old], announced: [], location: "osl").lastGood == [fresh])
-        #expect(feed.apply(.success(nil), lastGood: [old], announced: [], location: "osl").lastGood == [old])
-        #expect(feed.apply(.success(nil), lastGood: nil, announced: [old], location: "osl").lastGood == nil)
+        #expect(
+            feed.apply(.success([fresh]), to: .init(lastGood: [old], announced: []), for: "osl", now: now).lastGood == [
+                fresh
+            ])
+        #expect(
+            feed.apply(.success(nil), to: .init(lastGood: [old], announced: []), for: "osl", now: now).lastGood == [old]
+        )
+        #expect(
+            feed.apply(.success(nil), to: .init(lastGood: nil, announced: [old]), for: "osl", now: now).lastGood == nil)
         let failure = ProviderError.unreachable("brightsky: timed out")
-        let failed = feed.apply(.failure(failure), lastGood: [old], announced: [], location: "osl")
+        let failed = feed.apply(.failure(failure), to: .init(lastGood: [old], announced: []), for: "osl", now: now)
         #expect(failed.lastGood == [old])
         #expect(failed.log?.level == .warning && failed.log?.value("source") == "brightsky")
         #expect(failed.log?.value("location") == "osl")
-        let afterRestart = feed.apply(.failure(failure), lastGood: nil, announced: [old, other], location: "osl")
+        let afterRestart = feed.apply(
+            .failure(failure), to: .init(lastGood: nil, announced: [old, other]), for: "osl", now: now)
         #expect(afterRestart.lastGood == [old])
     }
 
@@ -83,8 +90,12 @@ struct WarningFeedsTests {
     func oneCall4AlertIDs() {
         var listed = LocationSettings(id: "a", latitude: 52.5, longitude: 13.4, interval: 900)
         listed.alerts = ["openweathermap"]
-        let feeds = WarningFeeds()
-        #expect(feeds.requestsPerDay(listed) == ["openweathermap": 96])
-        #expect(feeds.requestsPerDay(location).isEmpty)
+        let oneCall = WarningFeed(.openweathermap)
+        #expect(oneCall.requestsPerDay(listed) == ["openweathermap": 96])
+        #expect(oneCall.requestsPerDay(location).isEmpty)
+        // The other sources cost no provider's budget.
+        for source in WarningSource.allCases where source != .openweathermap {
+            #expect(WarningFeed(source).requestsPerDay(listed).isEmpty)
+        }
     }
 }

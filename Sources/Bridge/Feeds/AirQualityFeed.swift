@@ -48,7 +48,7 @@ public struct AirQualityFeed: AskedFeed {
         return await transport.answer(client.request(for: query))
     }
 
-    public func apply(_ answer: ProviderAnswer, to state: LocationState, location: LocationSettings, now: Date)
+    public func apply(_ answer: ProviderAnswer, to state: LocationState, for location: LocationSettings, now: Date)
         -> FeedUpdate
     {
         var state = state

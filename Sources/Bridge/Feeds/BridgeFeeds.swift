@@ -1,5 +1,6 @@
 import Configuration
 import FoundationEssentials
+import ProviderFacts
 import Providers
 
 /// Every input of the bridge, the one list: `BridgeService` executes what they decide, and
@@ -10,18 +11,22 @@ public struct BridgeFeeds: Sendable {
     public let ownNowcast: OwnNowcastFeed
     public let metNoNowcast: MetNoNowcastFeed
     public let airQuality: AirQualityFeed
-    public let warnings: WarningFeeds
+    /// One feed per warning source (which a refresh asks: `WarningFeeds.asked`).
+    public let warnings: [WarningFeed]
+    /// The user's stations, in configuration order.
+    public let stations: [StationFeed]
 
     public init(configuration: BridgeConfiguration, providers: [String: any WeatherProvider]) {
         forecast = ForecastFeed(configuration: configuration, providers: providers)
         ownNowcast = OwnNowcastFeed(providers: providers)
         metNoNowcast = MetNoNowcastFeed(configuration: configuration)
         airQuality = AirQualityFeed(configuration: configuration)
-        warnings = WarningFeeds()
+        warnings = WarningSource.allCases.map(WarningFeed.init)
+        stations = configuration.stations.map(StationFeed.init)
     }
 
-    /// Every input, in the order the service asks them each round.
-    public var all: [any PlannedRequests] { [forecast, metNoNowcast, ownNowcast, airQuality, warnings] }
+    /// Every input, in the order the service asks them each round, then the stations.
+    public var all: [any Feed] { [forecast, metNoNowcast, ownNowcast, airQuality] + warnings + stations }
 
     /// The requests every input makes a day, by provider, for `locations`.
     public func requestsPerDay(_ locations: [LocationSettings]) -> [String: Int] {

@@ -3,35 +3,44 @@ import FoundationEssentials
 import Providers
 import WireContract
 
-/// One input of the bridge — the forecast, a nowcast, air quality, a warning source, and inputs
-/// that come to us (a weather station that sends, a topic we subscribe to) — as a value that
-/// decides and applies, while `BridgeService` only executes (docs/ARCHITECTURE.md, "Feeds").
+/// One input of the bridge — the forecast, a nowcast, air quality, each warning source, each of
+/// the user's stations — as a value that decides and applies, while the service and its runners
+/// only execute (docs/ARCHITECTURE.md, "Feeds").
 ///
-/// A feed is pure: `decide` says what to do for a location now, `apply` turns an
-/// answer (asked or pushed) into the location's new state and what to publish and log, and
-/// `requestsPerDay` is what `check` adds up, so the plan and the service cannot disagree.
-public protocol Feed: PlannedRequests {
-    /// What asking yields (a response, a decoded value or an error), or what was pushed.
+/// A feed is pure: `apply` turns an answer (asked, or a station's message as it came) into the
+/// new state of what it feeds and what to publish and log, and `requestsPerDay` is what `check`
+/// adds up (`BridgeFeeds.all`), so the plan and the service cannot disagree.
+public protocol Feed: Sendable {
+    /// What asking yields (a response, a decoded value or an error), or the message that came.
     associatedtype Answer: Sendable
+    /// What the feed changes: a location's `LocationState`, a station's `StationState`, a
+    /// location's alerts from one warning source.
+    associatedtype State: Sendable
+    /// For whom it applies: a location, a location's id, a station's rain day (its zone).
+    associatedtype Subject
+    /// The new state and what else the answer does (lines, topics to publish).
+    associatedtype Update: Sendable
 
+    /// What `answer` does to `state` for `subject` at `now`.
+    func apply(_ answer: Answer, to state: State, for subject: Subject, now: Date) -> Update
+
+    /// The provider requests made a day for `location` when its primary provider serves (none
+    /// for what costs no provider's budget: a station on the LAN, a warning source without one).
+    func requestsPerDay(_ location: LocationSettings) -> [String: Int]
+}
+
+/// A feed of a location's state that decides when to ask: `decide` says what to do now.
+public protocol LocationFeed: Feed
+where State == LocationState, Subject == LocationSettings, Update == FeedUpdate {
     /// What to do for `location` at `now`, given its state. The budget is not asked here but
     /// right before the request (`BudgetLedger.reserve`).
     func decide(_ location: LocationSettings, state: LocationState, now: Date) -> FeedAction
-
-    /// What `answer` does to the location's `state` at `now`.
-    func apply(_ answer: Answer, to state: LocationState, location: LocationSettings, now: Date) -> FeedUpdate
-}
-
-/// What an input costs: `check`'s plan is the sum of every input's `requestsPerDay`.
-public protocol PlannedRequests: Sendable {
-    /// The requests made a day for `location`, by provider, when its primary provider serves.
-    func requestsPerDay(_ location: LocationSettings) -> [String: Int]
 }
 
 /// A feed the bridge asks (a provider's HTTP API): `ask` is its only I/O, through `transport`,
 /// called by the service for `.ask` once `budget` has reserved the action's calls (a feed
 /// whose `ask` tries several providers reserves each in `budget` itself).
-public protocol AskedFeed: Feed {
+public protocol AskedFeed: LocationFeed {
     func ask(
         _ location: LocationSettings, state: LocationState, budget: BudgetLedger, now: Date,
         transport: any ProviderTransport
@@ -53,8 +62,6 @@ public enum FeedAction: Sendable, Equatable {
     case ask(provider: String, calls: Int)
     /// Nothing now: not before `until` where that is known, and a line to log where one is due.
     case skip(until: Date?, log: LogLine?)
-    /// Nothing to ask: this input comes to us; `apply` takes each `FeedPush` as it arrives.
-    case waitForPush
 
     /// Whether it is `.ask`.
     public var asks: Bool {
@@ -77,10 +84,13 @@ public struct FeedUpdate: Sendable {
     public var exitCode = ExitCode.success
     /// What the `info` summary counts; `nil` when the answer does not count there.
     public var summary: (kind: RefreshSummary.Kind, fellBack: Bool)?
+
+    /// The location's topics to publish: every reading where `publish` names `current`.
+    var topics: [LocationTopic] { publish.contains(.current) ? LocationPayloads.readings : publish }
 }
 
-/// A message an input sent us (a station's datagram, a message on a subscribed topic): the
-/// `Answer` of a feed whose `decide` is `.waitForPush`.
+/// A message an input sent us (a station's push or datagram, a message on a subscribed topic, a
+/// polled station's answer): the `Answer` of a `StationFeed`.
 public struct FeedPush: Sendable, Equatable {
     /// Where it came from: the MQTT topic, or the sender's address.
     public var origin: String
@@ -101,14 +111,4 @@ extension ProviderTransport {
             return .failure(error)
         }
     }
-}
-
-extension Feed where Answer == FeedPush {
-    /// A pushed input is never asked (it is no `AskedFeed`): the service hands it what arrives.
-    public func decide(_ location: LocationSettings, state: LocationState, now: Date) -> FeedAction {
-        .waitForPush
-    }
-
-    /// It costs no provider request.
-    public func requestsPerDay(_ location: LocationSettings) -> [String: Int] { [:] }
 }

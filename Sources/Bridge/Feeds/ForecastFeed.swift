@@ -50,7 +50,7 @@ public struct ForecastFeed: AskedFeed {
         return Answer(outcome: outcome, random: Double.random(in: 0..<1))
     }
 
-    public func apply(_ answer: Answer, to state: LocationState, location: LocationSettings, now: Date)
+    public func apply(_ answer: Answer, to state: LocationState, for location: LocationSettings, now: Date)
         -> FeedUpdate
     {
         let transition = LocationSchedule.apply(

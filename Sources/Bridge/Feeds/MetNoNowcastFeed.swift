@@ -45,7 +45,7 @@ public struct MetNoNowcastFeed: AskedFeed {
         return await transport.answer(request)
     }
 
-    public func apply(_ answer: ProviderAnswer, to state: LocationState, location: LocationSettings, now: Date)
+    public func apply(_ answer: ProviderAnswer, to state: LocationState, for location: LocationSettings, now: Date)
         -> FeedUpdate
     {
         var state = state

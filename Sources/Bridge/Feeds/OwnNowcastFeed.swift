@@ -44,7 +44,7 @@ public struct OwnNowcastFeed: AskedFeed {
     }
 
     public func apply(
-        _ answer: Result<Nowcast?, ProviderError>, to state: LocationState, location: LocationSettings, now: Date
+        _ answer: Result<Nowcast?, ProviderError>, to state: LocationState, for location: LocationSettings, now: Date
     ) -> FeedUpdate {
         var state = state
         state.nowcastFetchedAt = now

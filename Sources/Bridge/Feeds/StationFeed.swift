@@ -5,13 +5,14 @@ import WeatherModel
 
 /// One configured station (`stations:`) as an input: what a message on its input does to the
 /// station's state, and when the state next changes on its own (a field ages past `max_age`).
-/// Pure, like every feed: the service receives (listener, subscription, poll), hands each message
-/// here, keeps the state and publishes (`BridgeService+Stations.swift`).
+/// Pure, like every feed: the station runner (`StationRunner`) hands each message here, keeps
+/// the state and says what to publish; the service receives (listener, subscription, poll) and
+/// executes (`BridgeService+Stations.swift`).
 ///
 /// A station feeds every location that names it, so its state is the station's, not a
-/// location's: `apply` returns the station's new state, and the service republishes the
-/// `current` of each location that names it.
-public struct StationFeed: Sendable {
+/// location's: `apply` returns the station's new state, and the runner has the
+/// `current` of each location that names it published again.
+public struct StationFeed: Feed {
     public let settings: StationSettings
 
     public init(_ settings: StationSettings) { self.settings = settings }
@@ -30,6 +31,12 @@ public struct StationFeed: Sendable {
 
     /// `max_age`, seconds.
     public var maxAge: Double { Double(settings.maxAge) }
+
+    /// How often a polled station is asked (the WLL allows every 10 s; its ISS sends every 2.5 s).
+    public static let pollCadence = Cadence(seconds: 30)
+
+    /// None of a provider's: a station is the user's own device, on the LAN.
+    public func requestsPerDay(_ location: LocationSettings) -> [String: Int] { [:] }
 
     /// Whether a message on `topic` is this station's input (broker types only).
     public func reads(topic: String) -> Bool {
@@ -87,9 +94,9 @@ public struct StationFeed: Sendable {
         return now.timeIntervalSince(last) >= realTimeRenewal || now < last.addingTimeInterval(-realTimeRenewal)
     }
 
-    /// Judges `push` (which arrived at `push.receivedAt`, by the bridge's clock) into `state`;
-    /// `zone` is the time zone of the first location that names the station (rain today).
-    public func apply(_ push: FeedPush, to state: StationState, zone: ZoneInfo) -> Update {
+    /// Judges `push` (which arrived at `now`, by the bridge's clock: `push.receivedAt`) into
+    /// `state`; `zone` is the time zone of the first location that names the station (rain today).
+    public func apply(_ push: FeedPush, to state: StationState, for zone: ZoneInfo, now: Date) -> Update {
         var update = Update(state: state)
         let observations: [StationObservation]
         do {
@@ -103,7 +110,7 @@ public struct StationFeed: Sendable {
                 update.stranger = Self.describe(observation.identity)
                 continue
             }
-            update.state.apply(observation, at: push.receivedAt, elevation: settings.elevation, zone: zone)
+            update.state.apply(observation, at: now, elevation: settings.elevation, zone: zone)
             update.taken = true
         }
         return update

@@ -5,14 +5,12 @@ import Providers
 
 /// The warning sources of every location (`alerts:`, else the default for its coordinates), each a
 /// `WarningFeed`, asked after each forecast refresh of the location through `AlertSources`, which
-/// executes and keeps each source's last good alerts. Which sources a refresh asks and what they
-/// cost the budgets a day are decided here; each One Call 4.0 call is reserved in the
-/// openweathermap budget right before it goes out (`AlertSources`, `BudgetLedger.reserve`).
-public struct WarningFeeds: PlannedRequests {
+/// executes and keeps each source's last good alerts. Which sources a refresh asks is decided
+/// here (what each costs a day is its feed's `requestsPerDay`); each One Call 4.0 call is reserved
+/// in the openweathermap budget right before it goes out (`AlertSources`, `BudgetLedger.reserve`).
+public enum WarningFeeds {
     /// The budget One Call 4.0 alert ids and details count in.
     static let openWeatherMap = ProviderDescriptor.openWeatherMap.name
-
-    public init() {}
 
     /// The feeds a refresh of `location` asks, in its order: its sources (`alerts:`), plus the
     /// openweathermap source where its forecast (One Call 4.0, from `provider`) listed alert ids;
@@ -33,11 +31,5 @@ public struct WarningFeeds: PlannedRequests {
     public static func asksOneCall4AlertIDs(_ location: LocationSettings) -> Bool {
         location.providers.first != ProviderDescriptor.openWeatherMap.name
             && location.warningSources.contains(WarningSource.openweathermap.rawValue)
-    }
-
-    /// One alert-id request per forecast refresh where `asksOneCall4AlertIDs`.
-    public func requestsPerDay(_ location: LocationSettings) -> [String: Int] {
-        guard Self.asksOneCall4AlertIDs(location) else { return [:] }
-        return [Self.openWeatherMap: PollingRules.requestsPerDay(every: PollingRules.interval(of: location))]
     }
 }

@@ -24,11 +24,13 @@ public struct RequestPlan: Sendable {
     /// every feed's `requestsPerDay`.
     public var callsPerDay: [String: Int] { feeds.requestsPerDay(configuration.locations) }
 
-    /// What one feed asks a day, by provider, and at how many locations.
-    func perDay(_ feed: some PlannedRequests) -> [String: (calls: Int, locations: Int)] {
+    /// What `inputs` ask a day, by provider, and at how many locations.
+    func perDay(_ inputs: [any Feed]) -> [String: (calls: Int, locations: Int)] {
         var result: [String: (calls: Int, locations: Int)] = [:]
         for location in configuration.locations {
-            for (provider, calls) in feed.requestsPerDay(location) where calls > 0 {
+            var asked: [String: Int] = [:]
+            for feed in inputs { asked.merge(feed.requestsPerDay(location), uniquingKeysWith: +) }
+            for (provider, calls) in asked where calls > 0 {
                 let sum = result[provider] ?? (0, 0)
                 result[provider] = (sum.calls + calls, sum.locations + 1)
             }
@@ -37,7 +39,7 @@ public struct RequestPlan: Sendable {
     }
 
     /// Nowcast-only calls a day per provider (`OwnNowcastFeed`), primaries only.
-    public var nowcastCallsPerDay: [String: (calls: Int, locations: Int)] { perDay(feeds.ownNowcast) }
+    public var nowcastCallsPerDay: [String: (calls: Int, locations: Int)] { perDay([feeds.ownNowcast]) }
 
     public func budget(_ provider: String) -> Int { limits.limit(provider) }
 
@@ -81,9 +83,9 @@ public struct RequestPlan: Sendable {
         lines.append("")
         lines.append("requests per day (primary providers; fallbacks only ask when the primary fails):")
         let calls = callsPerDay
-        let forecasts = perDay(feeds.forecast)
+        let forecasts = perDay([feeds.forecast])
         let nowcasts = nowcastCallsPerDay
-        let airQuality = perDay(feeds.airQuality)
+        let airQuality = perDay([feeds.airQuality])
         let alertIDs = perDay(feeds.warnings)
         let owm = ProviderDescriptor.openWeatherMap.name
         let oneCall4Forecast = configuration.provider(owm)?.api == OpenWeatherMap.API.oneCall4.rawValue

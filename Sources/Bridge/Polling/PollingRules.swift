@@ -53,4 +53,12 @@ public enum PollingRules {
         let settings = configuration.provider(provider)
         return settings?.dailyBudget ?? RequestBudget.defaultBudget(provider: provider, api: settings?.api)
     }
+
+    /// Seconds until the run loop looks again: at the nearest of `nextPolls` (in a minute when
+    /// there is none), at least half a second from now, at most a minute or the systemd
+    /// watchdog's interval (`watchdog`), whichever is shorter.
+    public static func wake(nextPolls: some Sequence<Date>, watchdog: Double?, now: Date) -> Double {
+        let next = nextPolls.min() ?? now.addingTimeInterval(60)
+        return min(watchdog ?? 60, 60, max(0.5, next.timeIntervalSince(now)))
+    }
 }

@@ -23,6 +23,9 @@ struct FlatTopicPlan: Sendable {
         slotKeys = Set(slots.values.map(\.key))
     }
 
+    /// Whether anything of the plan moves with the clock: slots, or flat hourly or daily entries.
+    var moves: Bool { !slots.isEmpty || flat.hourly > 0 || flat.daily > 0 }
+
     /// The flat topics of one payload of `location` (none for a kind that is off).
     func flatTopics(_ location: String, _ kind: LocationTopic, _ payload: JSONValue) -> [(topic: String, text: String)] {
         let entries = flat.entries(kind)

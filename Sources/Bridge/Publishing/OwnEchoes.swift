@@ -11,7 +11,7 @@
 ///   each sent payload is remembered (a hash, at most `limit` a topic) until it is back. The
 ///   bridge's last will comes back too (mosquitto sends it when it shuts down) and cannot be told
 ///   from another client writing the same: it is corrected, but not called a foreign write.
-/// A plain value kept by `BridgeService`.
+/// A plain value kept by `Publisher`.
 struct OwnEchoes {
     /// Where a message on one of the bridge's topics came from.
     enum Origin: Equatable {

@@ -1,5 +1,6 @@
 import HomeAssistant
 import MQTTClient
+import WireContract
 
 /// What the broker tells the bridge: connections, losses, Home Assistant's birth message,
 /// and writes of other clients to the bridge's own topics.
@@ -7,66 +8,43 @@ extension BridgeService {
     func handle(_ event: MQTTEvent) {
         switch event {
         case .connected:
-            connected = true
-            lastConnectionFailure = nil
             let version = mqtt?.protocolVersion ?? .v5
-            echoes.connected(tracking: version == .v311, will: (topics.bridgeState, Array("offline".utf8)))
-            if version != connectOptions().protocolVersion, !everConnected {
-                log.warning(ProtocolNotice.fellBack(messageExpiry: configuration.mqtt.messageExpiry))
-            }
-            everConnected = true
-            log.info("connected to the MQTT broker; republishing \(retained.count) retained topics")
-            send(topics.bridgeState, Array("online".utf8), retain: true)
-            for topic in retained.order {
-                guard let payload = heldPayload(topic) else { continue }
-                send(topic, payload, retain: true)
-                retained.settle(topic, payload)
-            }
-            retained.markAllSent(at: clock.now())
+            if let line = link.connected(version: version) { log.write(line) }
+            log.info("connected to the MQTT broker; republishing \(publisher.retained.count) retained topics")
+            send(publisher.connected(version: version, now: clock.now(), rebuild: rebuilt))
             clearRemovedLocations()
-            // Home Assistant: its birth message, and our own old devices to clean up.
-            let prefix = configuration.homeAssistant.prefix
-            do {
-                if configuration.homeAssistant.discovery {
-                    try mqtt?.subscribe(Discovery.statusTopic(prefix: prefix), qos: 1)
+            for subscription in inbound.subscriptions {
+                do {
+                    try mqtt?.subscribe(subscription.filter, qos: subscription.qos, noLocal: subscription.noLocal)
+                } catch {
+                    log.warning("subscribe failed: \(error.description)", ["mqtt.topic": subscription.filter])
                 }
-                try mqtt?.subscribe(Discovery.cleanupFilter(prefix: prefix), qos: 1)
-                // Our own topics, to correct what another client writes there (`OwnEchoes`).
-                try mqtt?.subscribe(OwnTopics.filter(base: topics.base), qos: 1, noLocal: true)
-            } catch {
-                log.warning("subscribe failed: \(error.description)")
             }
-            subscribeStations()
         case .connectionFailed(let error, let retryIn):
-            connected = false
-            lastConnectionFailure = error
-            log.warning("MQTT connection failed: \(error.description); \(Self.retryWording(retryIn))")
+            publisher.disconnected(version: mqtt?.protocolVersion)
+            log.write(link.failed(error, retryIn: retryIn))
         case .disconnected(let reason):
-            connected = false
-            if let reason { log.warning("MQTT connection lost: \(reason); reconnecting") }
+            publisher.disconnected(version: mqtt?.protocolVersion)
+            if let line = link.lost(reason: reason) { log.write(line) }
         case .message(let message):
             handle(message)
         }
     }
 
-    /// "retrying in 4 s", "retrying in 0.25 s": the wait the MQTT client announced and sleeps.
-    static func retryWording(_ delay: Duration?) -> String {
-        guard let (seconds, attoseconds) = delay?.components else { return "not retrying" }
-        if attoseconds == 0 { return "retrying in \(seconds) s" }
-        return "retrying in \(Double(seconds) + Double(attoseconds) * 1e-18) s"
-    }
-
-    /// Home Assistant's birth message and retained discovery configs of removed locations.
+    /// A message from the broker, where `InboundRouter` sends it.
     func handle(_ message: MQTTMessage) {
-        let prefix = configuration.homeAssistant.prefix
-        if OwnTopics.isOwn(message.topic, base: topics.base) {
-            let origin = echoes.origin(topic: message.topic, payload: message.payload, retained: message.retain)
-            if origin != .ownOrStored { correctForeignWrite(message, surelyForeign: origin == .foreign) }
-            return
-        }
-        if receiveStationMessage(message) { return }
-        if message.topic == Discovery.statusTopic(prefix: prefix) {
-            guard configuration.homeAssistant.discovery, Discovery.isBirth(message.payload) else { return }
+        switch inbound.route(message) {
+        case .own:
+            if let clear = publisher.unwanted(message) {
+                log.debug("clearing a flat or slot topic the configuration no longer publishes", ["mqtt.topic": clear.topic])
+                send(clear)
+            } else if let correction = publisher.received(message, rebuild: rebuilt) {
+                correct(correction)
+            }
+        case .stations(let ids):
+            let push = FeedPush(origin: message.topic, payload: message.payload, receivedAt: clock.now())
+            deliver(push, to: ids, input: "mqtt \(message.topic)")
+        case .birth:
             // Births that arrive while a resend waits are covered by it.
             guard births.birth() else { return }
             let delay = Discovery.birthDelay(random: Double.random(in: 0..<1))
@@ -75,23 +53,19 @@ extension BridgeService {
                 try? await Task.sleep(for: delay)
                 await self?.resendCoalescedDiscovery()
             }
-            return
-        }
-        guard message.retain, !message.payload.isEmpty else { return }
-        if Discovery.shouldRemove(
-            topic: message.topic, payload: message.payload, configuredLocations: announcedLocations, prefix: prefix,
-            baseTopic: configuration.mqtt.baseTopic)
-        {
-            let location = Discovery.ownedLocation(topic: message.topic, prefix: prefix)
-            // Cleared on connecting already; this is the retained copy the broker still had.
-            if let location, devicesCleared.contains(location) { return }
+        case .removeLocationDevice(let clearing):
             log.info(
                 "removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
-            send(message.topic, [], retain: true)
-            if let location {
-                devicesCleared.insert(location)
-                clearTopicsAfterDiscovery(of: location)
-            }
+            send(publisher.message(message.topic, []))
+            if let clearing { clearTopicsAfterDiscovery(of: clearing) }
+        case .removeStationDevice(let id, let clearTopics):
+            log.info(
+                "removing the Home Assistant device of a station no longer configured", ["mqtt.topic": message.topic])
+            send(publisher.message(message.topic, []))
+            guard clearTopics else { return }
+            for kind in StationTopic.allCases { send(publisher.message(topics.station(id, kind), [])) }
+        case .ignore:
+            return
         }
     }
 
@@ -103,13 +77,7 @@ extension BridgeService {
         let now = clock.now()
         for location in configuration.locations {
             let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)
-            if !connected {
-                retained.reserve(topic, now: now)
-                continue
-            }
-            let payload = Discovery.payload(
-                for: location, provider: location.providers.first ?? "open-meteo", configuration: configuration)
-            retain(topic, payload.utf8Bytes, rebuildable: true)
+            send(publisher.announce(topic, now: now) { discoveryPayload(location) })
         }
     }
 
@@ -120,21 +88,11 @@ extension BridgeService {
         resendDiscovery()
     }
 
-    /// Another client wrote to one of our topics: `bridge/state` is set back to `online` at once
-    /// (we are connected, so it is), and a held retained topic whose copy differs from ours gets
-    /// ours again. Topics we do not hold are left alone (the broker's ACL guards those).
-    func correctForeignWrite(_ message: MQTTMessage, surelyForeign: Bool = true) {
-        guard connected else { return }
-        let expected: [UInt8]?
-        if message.topic == topics.bridgeState {
-            expected = Array("online".utf8)
-        } else if retained.holds(message.topic, message.payload) {
-            expected = nil
-        } else {
-            expected = heldPayload(message.topic)
-        }
-        guard let expected, OwnTopics.needsCorrection(received: message.payload, held: expected) else { return }
-        if surelyForeign {
+    /// Another client wrote to one of our topics (`Publisher.received`): says so and sends the
+    /// bridge's value again.
+    func correct(_ correction: Publisher.Correction) {
+        let message = correction.message
+        if correction.surelyForeign {
             log.warning(
                 "another client wrote to one of the bridge's topics; restoring the bridge's value",
                 ["mqtt.topic": message.topic])
@@ -143,7 +101,7 @@ extension BridgeService {
                 "the bridge's last will (or a copy) arrived while connected; restoring 'online'",
                 ["mqtt.topic": message.topic])
         }
-        send(message.topic, expected, retain: true)
+        send(message)
     }
 
     /// Sends every discovery config again, changed or not (Home Assistant restarted).
@@ -151,7 +109,7 @@ extension BridgeService {
         guard configuration.homeAssistant.discovery else { return }
         for location in configuration.locations {
             let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)
-            if let payload = heldPayload(topic) { send(topic, payload, retain: true) }
+            if let payload = publisher.held(topic, rebuild: rebuilt) { send(publisher.message(topic, payload)) }
         }
     }
 }

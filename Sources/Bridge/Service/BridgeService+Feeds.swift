@@ -15,8 +15,6 @@ extension BridgeService {
             switch feed.decide(location, state: state, now: now) {
             case .skip(_, let line):
                 if let line { log.write(line) }
-            case .waitForPush:
-                continue
             case .ask(let provider, let calls):
                 guard ledger.reserve(provider, calls: calls, now: now).granted else {
                     if let line = feed.overBudget(location) { log.write(line) }
@@ -24,24 +22,12 @@ extension BridgeService {
                 }
                 let answer = await feed.ask(
                     location, state: state, budget: ledger, now: now, transport: refresher.transport)
-                execute(feed.apply(answer, to: state, location: location, now: now), for: location)
+                execute(feed.apply(answer, to: state, for: location, now: now), for: location)
             }
         }
         // What these requests spent is saved now, not at the next round (`run --once` has none).
         persistChanged()
         persistBudget()
-    }
-
-    /// Hands what an input sent (`push`) to its feed for `location` and executes the update: the
-    /// pushed counterpart of `poll`, for the subscription or listener that receives it. Saved at
-    /// once: nothing else will write a pushed reading's state.
-    @discardableResult
-    func deliver<F: Feed>(_ push: FeedPush, to feed: F, for location: LocationSettings) -> Int32
-    where F.Answer == FeedPush {
-        let state = states[location.id] ?? LocationState(nextPoll: clock.now())
-        let code = execute(feed.apply(push, to: state, location: location, now: push.receivedAt), for: location)
-        persistChanged()
-        return code
     }
 
     /// Executes one update of a location: logs, keeps and marks its state for saving, publishes.
@@ -50,18 +36,13 @@ extension BridgeService {
     func execute(_ update: FeedUpdate, for location: LocationSettings) -> Int32 {
         guard update.changed else { return update.exitCode }
         if let counted = update.summary {
-            // A status shows the quota as of its location's last refresh.
-            quotaShown[location.id] = nil
+            quotaShown.refreshed(location.id)
             summary.record(counted.kind, fellBack: counted.fellBack, now: clock.now())
         }
         for line in update.logs { log.write(line) }
         states[location.id] = update.state
-        changed.insert(location.id)
-        if update.publish.contains(.current) {
-            publishReadings(location)
-        } else if !update.publish.isEmpty {
-            publishNowcastAndOutlook(location, state: update.state, only: update.publish)
-        }
+        saving.changed(location.id)
+        if !update.topics.isEmpty { publish(location, update.topics) }
         return update.exitCode
     }
 }

@@ -9,12 +9,12 @@ extension BridgeService {
     /// then deletes that file (its topics are gone, so the next start has nothing left to clear;
     /// a stop before then leaves the file, and the next start clears them).
     func clearRemovedLocations() {
-        guard connected else { return }
+        guard publisher.connected else { return }
         let removed = RemovedLocations.ids(
             stored: store.storedLocationIDs(), configured: Set(configuration.locations.map(\.id)))
-        devicesCleared = Set(removed)
+        inbound.connected(clearing: removed)
         for id in removed {
-            send(Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: id), [], retain: true)
+            send(publisher.message(Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: id), []))
             clearTopicsAfterDiscovery(of: id, forgetting: true)
         }
     }
@@ -30,17 +30,16 @@ extension BridgeService {
     }
 
     private func clearTopicsNow(of location: String, forgetting: Bool) {
-        guard connected else { return }
+        guard publisher.connected else { return }
         clearTopics(of: location)
         if forgetting { store.removeLocation(location) }
     }
 
-    /// Clears the retained topics of `location` (not configured) below our base topic.
+    /// Clears the retained topics of `location` (no longer configured) below our base topic.
     func clearTopics(of location: String) {
-        guard !configuration.locations.contains(where: { $0.id == location }) else { return }
         log.info("clearing the retained topics of a location no longer configured", ["location": location])
         for topic in RemovedLocations.topics(topics, location: location) {
-            send(topic, [], retain: true)
+            send(publisher.message(topic, []))
         }
     }
 }

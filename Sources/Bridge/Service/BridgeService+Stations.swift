@@ -1,62 +1,40 @@
 import Configuration
 import FoundationEssentials
 import HomeAssistant
-import MQTTClient
 import Providers
-import StationListeners
 import Stations
 import WeatherModel
 import WireContract
 
-/// The user's own stations (`stations:`, docs/STATIONS.md): the listeners and subscriptions
-/// that receive, handing each message to its station's feed (`StationFeed`), the station
-/// topics, the blended `current` of the locations that name a station, and the station timer
-/// that publishes a fall-back when a station goes quiet.
+/// The user's own stations (`stations:`, docs/STATIONS.md): `StationRunner` decides, this
+/// executes — the inputs opened (`StationInput`), the timer, the requests on the LAN, the rain
+/// written to `state_dir`, the station topics and the `current` of the locations that name one.
 extension BridgeService {
-    /// The station timer's period, seconds: a silent station falls back within `max_age` plus this.
-    static let stationTick: Double = 5
-
-    /// Opens one HTTP listener per distinct `listen` of the pushed types and one UDP listener
-    /// per `listen` of the broadcast types, and starts the station timer. Nothing is opened
-    /// without such stations. Returns an exit code when a listener cannot be opened.
-    func startStations() -> Int32? {
-        let feeds = stationRuntime.feeds
-        guard !feeds.isEmpty else { return nil }
-        var groups: [(address: ListenAddress, ids: [String], http: Bool)] = []
-        for feed in feeds {
-            guard let listen = feed.settings.listen, feed.settings.kind.facts.listens else { continue }
-            let http = feed.settings.kind.transport == .httpPush
-            if let index = groups.firstIndex(where: { $0.address == listen && $0.http == http }) {
-                groups[index].ids.append(feed.settings.id)
-            } else {
-                groups.append((listen, [feed.settings.id], http))
+    /// Opens the stations' LAN inputs (`ListenerStationInput`) and adds their reading and the
+    /// station timer to `group`. Nothing is opened without stations. Returns an exit code when a
+    /// listener cannot be opened.
+    func startStations(in group: inout TaskGroup<Void>) -> Int32? {
+        guard !stations.feeds.isEmpty else { return nil }
+        let input: ListenerStationInput
+        do {
+            input = try ListenerStationInput(feeds: stations.feeds, clock: clock, log: log)
+        } catch {
+            log.error("cannot listen for station \(error.ids.joined(separator: ", ")): \(error.description)")
+            return ExitCode.unavailable
+        }
+        stationInput = input
+        group.addTask {
+            for await event in input.events { await self.receive(event) }
+        }
+        let tick = StationRunner.tick
+        group.addTask {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(Int(tick * 1000)))
+                await self.stationTimer()
             }
         }
-        for group in groups {
-            do throws(ListenerError) {
-                if group.http {
-                    try openPushListener(group.address, ids: group.ids)
-                } else {
-                    try openDatagramListener(group.address, ids: group.ids)
-                }
-                log.info(
-                    "listening for station \(group.ids.joined(separator: ", ")) on \(group.http ? "http" : "udp") \(group.address)"
-                )
-            } catch {
-                log.error(
-                    "cannot listen for station \(group.ids.joined(separator: ", ")): \(error.description)")
-                return ExitCode.unavailable
-            }
-        }
-        let tick = Self.stationTick
-        stationRuntime.tasks.append(
-            Task { [weak self] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(Int(tick * 1000)))
-                    await self?.stationTimer()
-                }
-            })
-        publishAllStations()
+        // Every station's topics (at start: `never`, or restored rain).
+        for feed in stations.feeds { publishStation(feed.settings.id) }
         announceStations()
         return nil
     }
@@ -71,171 +49,60 @@ extension BridgeService {
         }
     }
 
-    /// A retained station device of this bridge whose station is no longer configured (or with
-    /// discovery off): cleared, and its station topics too. `false` for any other message.
-    func removeOldStationDevice(_ message: MQTTMessage) -> Bool {
-        let prefix = configuration.homeAssistant.prefix
-        guard let id = StationDiscovery.ownedStation(topic: message.topic, prefix: prefix) else { return false }
-        let kept = configuration.homeAssistant.discovery && configuration.stations.contains { $0.id == id }
-        guard message.retain, !message.payload.isEmpty, !kept, let object = try? JSONParser.parse(message.payload),
-            Discovery.isOurs(object, bridgeState: topics.bridgeState)
-        else { return true }
-        log.info("removing the Home Assistant device of a station no longer configured", ["mqtt.topic": message.topic])
-        send(message.topic, [], retain: true)
-        if !configuration.stations.contains(where: { $0.id == id }) {
-            for kind in StationTopic.allCases { send(topics.station(id, kind), [], retain: true) }
-        }
-        return true
-    }
-
-    private func openPushListener(_ address: ListenAddress, ids: [String]) throws(ListenerError) {
-        let listener = try PushListener(PushListener.Settings(address: address))
-        stationRuntime.pushListeners.append(listener)
-        let events = listener.events
-        stationRuntime.tasks.append(
-            Task { [weak self] in
-                for await event in events {
-                    switch event {
-                    case .request(let request): await self?.receive(request, for: ids)
-                    case .notice(let notice): self?.log.warning(notice.message)
-                    }
-                }
-            })
-    }
-
-    private func openDatagramListener(_ address: ListenAddress, ids: [String]) throws(ListenerError) {
-        let listener = try DatagramListener(.init(address: address))
-        stationRuntime.datagramListeners.append(listener)
-        let events = listener.events
-        stationRuntime.tasks.append(
-            Task { [weak self] in
-                for await event in events {
-                    switch event {
-                    case .datagram(let datagram): await self?.receive(datagram, for: ids)
-                    case .notice(let notice): self?.log.warning(notice.message)
-                    }
-                }
-            })
-    }
-
-    /// Stops every listener and the timer, and saves every station's rain that changed.
+    /// Stops the inputs (which ends their reading), and writes every station's rain that changed.
     func stopStations() {
-        stationRuntime.pushListeners.forEach { $0.stop() }
-        stationRuntime.datagramListeners.forEach { $0.stop() }
-        stationRuntime.tasks.forEach { $0.cancel() }
-        saveStationRain(force: true)
+        stationInput?.stop()
+        execute(stations.rainDue(now: clock.now(), force: true))
     }
 
-    // MARK: - Receiving
-
-    func receive(_ request: PushRequest, for ids: [String]) {
-        // The query (Ambient, Wunderground) and the form (Ecowitt) are read as one form.
-        var bytes = Array(request.query.utf8)
-        if !request.body.isEmpty {
-            if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
-            bytes += request.body
-        }
-        let push = FeedPush(origin: request.path, payload: bytes, receivedAt: clock.now())
-        let candidates = ids.filter { stationRuntime.feed($0)?.takes(path: request.path) ?? false }
-        deliver(push, to: candidates, input: "http \(request.source)")
-    }
-
-    func receive(_ datagram: Datagram, for ids: [String]) {
-        let push = FeedPush(origin: datagram.source, payload: datagram.bytes, receivedAt: clock.now())
-        deliver(push, to: ids, input: "udp \(datagram.source)")
-    }
-
-    /// A message on the broker for a station of a broker type, or a retained station device of
-    /// Home Assistant (`removeOldStationDevice`); `false` when it is neither.
-    func receiveStationMessage(_ message: MQTTMessage) -> Bool {
-        if removeOldStationDevice(message) { return true }
-        let ids = stationRuntime.feeds.filter { $0.reads(topic: message.topic) }.map(\.settings.id)
-        guard !ids.isEmpty else { return false }
-        // A retained copy is an old reading: taking it as fresh would be a lie.
-        guard !message.retain else { return true }
-        let push = FeedPush(origin: message.topic, payload: message.payload, receivedAt: clock.now())
-        deliver(push, to: ids, input: "mqtt \(message.topic)")
-        return true
-    }
-
-    /// Subscribes to the topics of the broker-type stations (on every connect).
-    func subscribeStations() {
-        for filter in Set(stationRuntime.feeds.flatMap(\.subscriptions)).sorted() {
-            do {
-                try mqtt?.subscribe(filter, qos: 0)
-            } catch {
-                log.warning("subscribe failed: \(error.description)", ["mqtt.topic": filter])
-            }
+    func receive(_ event: StationInputEvent) {
+        switch event {
+        case .message(let push, let ids, let input): deliver(push, to: ids, input: input)
+        case .notice(let text): log.warning(text)
         }
     }
 
-    /// Hands `push` to each station in `ids` in turn; every station that takes it publishes.
-    /// What no station takes is logged once per sender or problem (a station of another user
-    /// on the LAN, garbage), its key masked.
+    /// Hands `push` to the stations `ids` (`StationRunner.deliver`).
     func deliver(_ push: FeedPush, to ids: [String], input: String) {
-        var problem: String?
-        var stranger: String?
-        var taken = false
-        for id in ids {
-            guard let feed = stationRuntime.feed(id) else { continue }
-            let update = feed.apply(push, to: stationRuntime.states[id] ?? StationState(), zone: stationZone(id))
-            guard update.taken else {
-                problem = problem ?? update.problem
-                stranger = stranger ?? update.stranger
-                continue
-            }
-            taken = true
-            stationRuntime.states[id] = update.state
-            saveStationRain(id, now: push.receivedAt)
-            publishStation(id)
-        }
-        if taken {
-            for location in configuration.locations where location.stations.contains(where: { ids.contains($0.id) }) {
-                publishCurrent(location)
-            }
-            return
-        }
-        let station = ids.joined(separator: ", ")
-        if let stranger {
-            if stationRuntime.firstTime("stranger \(input) \(stranger)") {
-                log.info("ignoring \(stranger) on \(LogMask.text(input)): not station \(station) (its match)")
-            }
-        } else if let problem, stationRuntime.firstTime("problem \(input) \(problem.prefix(60))") {
-            log.warning("a message for station \(station) from \(LogMask.text(input)) cannot be read: \(problem)")
-        }
+        execute(stations.deliver(push, to: ids, input: input, zone: stationZone))
     }
 
-    // MARK: - Timer
-
-    /// Every `stationTick`: publishes the stations whose fields aged past `max_age` since the
-    /// last look (and their locations' `current`, now from the provider), polls the polled
-    /// types when due, and writes rain the spacing held back.
+    /// Every `StationRunner.tick`: what the runner's look decided, then its requests one after
+    /// the other, then the rain the spacing held back.
     func stationTimer() async {
-        let now = clock.now()
-        let last = stationRuntime.lastTick
-        stationRuntime.lastTick = now
-        for feed in stationRuntime.feeds {
-            let id = feed.settings.id
-            guard let state = stationRuntime.states[id], feed.expires(state, after: last, upTo: now) else { continue }
-            publishStation(id)
-            for location in configuration.locations where location.stations.contains(where: { $0.id == id }) {
-                publishCurrent(location)
-            }
+        let asked = clock.now()
+        let (actions, requests) = stations.tick(now: asked)
+        execute(actions)
+        for request in requests {
+            let answer = await refresher.transport.answer(ProviderRequest(url: request.url))
+            execute(stations.answered(request, answer, asked: asked, at: clock.now(), zone: stationZone))
         }
-        await renewRealTime(now: now)
-        await pollStations(now: now)
-        saveStationRain(force: false)
+        execute(stations.rainDue(now: clock.now(), force: false))
     }
 
-    // MARK: - Publishing
-
-    /// The status and state topics of every station (at start: `never`, or restored rain).
-    func publishAllStations() {
-        for feed in stationRuntime.feeds { publishStation(feed.settings.id) }
+    func execute(_ actions: [StationRunner.Action]) {
+        for action in actions {
+            switch action {
+            case .publishStation(let id):
+                publishStation(id)
+            case .publishCurrent(let ids):
+                for location in configuration.locations where ids.contains(location.id) {
+                    publish(location, [.current])
+                }
+            case .saveRain(let id, let rain, let at):
+                if stationRainStore.save(id, rain) {
+                    stations.rainSaved(id, rain, at: at)
+                } else {
+                    execute(stations.rainNotSaved(id, directory: stationRainStore.directory))
+                }
+            case .log(let line):
+                log.write(line)
+            }
+        }
     }
 
     func publishStation(_ id: String) {
-        guard let feed = stationRuntime.feed(id), let state = stationRuntime.states[id] else { return }
+        guard let feed = stations.feed(id), let state = stations.states[id] else { return }
         let now = clock.now()
         let zone = stationZone(id)
         let status = StationPayload.status(id: id, state: state, maxAge: feed.maxAge, at: now, zone: zone)
@@ -244,22 +111,13 @@ extension BridgeService {
         retain(topics.station(id, .state), payload.utf8Bytes)
     }
 
-    /// A location's `current`: the provider's reading with its stations' fresh values laid over
-    /// it (`CurrentBlend`) where it names any.
-    func currentPayload(_ location: LocationSettings, state: LocationState, now: Date) -> JSONValue? {
-        guard let forecast = state.forecast, let builder = refresher.readingBuilder(for: location, state: state)
-        else { return nil }
-        guard !location.stations.isEmpty else { return builder.current(forecast, now: now, overlay: nil) }
-        let sources = location.stations.compactMap { reference -> StationSource? in
-            guard let feed = stationRuntime.feed(reference.id) else { return nil }
+    /// The stations a location names, as its `current` lays them over the provider's reading.
+    func stationSources(_ location: LocationSettings) -> [StationSource] {
+        location.stations.compactMap { reference -> StationSource? in
+            guard let feed = stations.feed(reference.id) else { return nil }
             return StationSource(
-                id: reference.id, state: stationRuntime.states[reference.id] ?? StationState(), maxAge: feed.maxAge,
+                id: reference.id, state: stations.states[reference.id] ?? StationState(), maxAge: feed.maxAge,
                 fields: reference.fields)
-        }
-        return builder.current(forecast, now: now) { provided in
-            let blended = CurrentBlend.blend(
-                provider: provided, providerName: builder.provider, stations: sources, at: now, zone: builder.zone)
-            return CurrentOverlay(reading: blended.reading, sources: blended.sources, rainToday: blended.rainToday)
         }
     }
 
@@ -269,22 +127,5 @@ extension BridgeService {
             return .utc
         }
         return Refresher.zone(for: location, forecast: states[location.id]?.forecast)
-    }
-
-    // MARK: - Rain in state_dir
-
-    func saveStationRain(force: Bool) {
-        for feed in stationRuntime.feeds { saveStationRain(feed.settings.id, now: clock.now(), force: force) }
-    }
-
-    func saveStationRain(_ id: String, now: Date, force: Bool = false) {
-        guard let rain = stationRuntime.states[id]?.rain, let saved = stationRuntime.saved[id],
-            StationRainStore.due(rain, saved: saved, now: now, force: force)
-        else { return }
-        if stationRainStore.save(id, rain) {
-            stationRuntime.saved[id] = .init(revision: rain.revision, day: rain.day, at: now)
-        } else if stationRuntime.firstTime("rain write \(id)") {
-            log.error("cannot write station \(id)'s rain to state_dir (\(stationRainStore.directory))")
-        }
     }
 }

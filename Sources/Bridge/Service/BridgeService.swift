@@ -20,58 +20,37 @@ public actor BridgeService {
     /// Every input's decisions (`Feeds/`): this actor only executes them.
     let feeds: BridgeFeeds
     let topics: TopicNames
-    /// Locations whose Home Assistant devices are ours to keep (none without discovery).
-    let announcedLocations: Set<String>
     let startedAt: Date
     var states: [String: LocationState]
     /// Today's requests per provider, reserved right before each request (`budget.json`).
     let ledger: BudgetLedger
-    /// Every retained topic the bridge holds, for republishing.
-    var retained = RetainedTopics()
+    /// What goes out: every retained topic held, for republishing; own messages coming back.
+    var publisher: Publisher
     var mqtt: MQTTClient?
-    /// The bridge's own messages coming back on `<base>/#`, told from other clients' writes.
-    var echoes = OwnEchoes()
-    var connected = false
-    var everConnected = false
-    var lastConnectionFailure: MQTTConnectionError?
+    /// The connection's options, lines and `run --once`'s wait.
+    var link: BrokerLink
     let store: StateStore
-    /// What was last written to `state_dir`, so unchanged state is never written again.
-    var savedState: [String: LocationState] = [:]
-    /// The request budget each location's status last showed. A status shows the quota as of
-    /// its location's last refresh, so one location's request does not republish every status.
-    var quotaShown: [String: RequestBudget] = [:]
+    /// When what goes to `state_dir`: only what changed, in batches, a failure said once.
+    var saving: StateSaving
+    /// The request budget each location's status shows (as of its last refresh).
+    var quotaShown = QuotaShown()
     let systemd = SystemdNotifier()
-    /// Locations whose state file could not be written yet (retried every pass).
-    var unsaved: Set<String> = []
-    /// Locations refreshed since their state was last saved (saved in batches of `saveBatch`).
-    var changed: Set<String> = []
-    /// A round saves its answers every this many: a kill re-asks at most `saveBatch - 1`
-    /// answered locations early (as many as one round has in flight), for one sync of
-    /// `state_dir` per batch (an SD card's writes: 19 a round of 300 locations).
-    static let saveBatch = 16
-    /// `run --once`: its forecasts, nowcasts and air quality change the same locations one after
-    /// the other, so their files are written once, by `shutdown`.
-    var savesDeferred = false
-    var stateWriteFailure: StateWriteFailure?
     /// Each location's schedule, written in place when a state file cannot be (a full disk).
     let journal: ScheduleJournal
-    var journalSequence: UInt64
-    var journalFailed = false
-    /// Removed locations whose device config this connection already cleared: the cleanup
-    /// subscription may still deliver its retained copy (a subscribe can overtake the empty
-    /// publish), and a second empty config makes Home Assistant log a warning.
-    var devicesCleared: Set<String> = []
+    /// Where each message from the broker goes, and what is subscribed to on every connect.
+    var inbound: InboundRouter
     /// Home Assistant birth messages: one discovery resend per burst.
     var births = BirthCoalescer()
     /// Per-location refresh lines are `debug`; this is the `info` summary.
     var summary = RefreshSummary()
-    /// Warnings (BridgeService+Alerts): the sources, made on first use; each location's merged
-    /// alerts; the set last announced as events (as saved in state_dir).
+    /// Warnings (BridgeService+Alerts): the sources, made on first use; what each location
+    /// announced and shows.
     var alertSources: AlertSources?
-    var mergedAlerts: [String: [Alert]] = [:]
-    var announcedAlerts: [String: [Alert]] = [:]
-    /// The user's own stations (BridgeService+Stations): feeds, states, listeners.
-    var stationRuntime: StationRuntime
+    var alertBook = AlertBook()
+    /// The user's own stations (`StationRunner`, executed by BridgeService+Stations) and their
+    /// inputs once opened.
+    var stations: StationRunner
+    var stationInput: (any StationInput)?
     let stationRainStore: StationRainStore
 
     public init(configuration: BridgeConfiguration, clock: BridgeClock, log: Log, refresher: Refresher) {
@@ -79,9 +58,11 @@ public actor BridgeService {
         self.clock = clock
         self.log = log
         self.refresher = refresher
-        feeds = BridgeFeeds(configuration: configuration, providers: refresher.providers)
+        let feeds = BridgeFeeds(configuration: configuration, providers: refresher.providers)
+        self.feeds = feeds
         topics = TopicNames(base: configuration.mqtt.baseTopic)
-        announcedLocations = configuration.homeAssistant.discovery ? Set(configuration.locations.map(\.id)) : []
+        publisher = Publisher(settings: configuration.mqtt, plan: FlatTopicPlan(configuration: configuration))
+        link = BrokerLink(settings: configuration.mqtt)
         let startedAt = clock.now()
         self.startedAt = startedAt
         let store = StateStore(directory: configuration.stateDirectory)
@@ -94,10 +75,14 @@ public actor BridgeService {
             states[location.id] = (store.load(location: location.id) ?? LocationState(nextPoll: startedAt))
                 .merging(schedule.entries[location.id])
         }
-        stationRainStore = StationRainStore(directory: configuration.stateDirectory)
-        stationRuntime = StationRuntime(configuration: configuration, store: stationRainStore, now: startedAt)
+        let rainStore = StationRainStore(directory: configuration.stateDirectory)
+        stationRainStore = rainStore
+        stations = StationRunner(configuration: configuration, feeds: feeds.stations, now: startedAt) {
+            rainStore.load($0)
+        }
+        inbound = InboundRouter(configuration: configuration, stationFeeds: stations.feeds)
         self.journal = journal
-        journalSequence = schedule.sequence
+        saving = StateSaving(directory: configuration.stateDirectory, journalSequence: schedule.sequence)
         self.store = store
         self.states = states
         ledger = BudgetLedger(limits: BudgetLimits(configuration: configuration), store: store, now: startedAt)
@@ -112,19 +97,30 @@ public actor BridgeService {
     public func run(once: Bool) async -> Int32 {
         let client: MQTTClient
         do {
-            client = try MQTTClient(connectOptions())
+            client = try MQTTClient(link.options(will: publisher.will))
         } catch {
             log.error("cannot set up the MQTT client: \(error)")
             return ExitCode.configuration
         }
         mqtt = client
         let events = client.events
-        let eventTask = Task { [weak self] in
-            for await event in events {
-                await self?.handle(event)
+        // The parts run in one task group: the broker's events, the stations' input and timer
+        // (children), and the rounds (here); the shutdown ends each in order.
+        return await withTaskGroup(of: Void.self, returning: Int32.self) { group in
+            group.addTask {
+                for await event in events { await self.handle(event) }
             }
+            client.start()
+            let code = await run(once: once, group: &group)
+            await shutdown(client)
+            group.cancelAll()
+            return code
         }
-        client.start()
+    }
+
+    /// Everything between the start of the client and the shutdown: the first publishes, the
+    /// stations' parts added to `group`, then one round (`once`) or rounds until cancelled.
+    private func run(once: Bool, group: inout TaskGroup<Void>) async -> Int32 {
         // The configuration is loaded and the first connect is under way: ready for systemd.
         systemd.ready()
         log.info(
@@ -141,88 +137,61 @@ public actor BridgeService {
         publishBridgeInfo()
         announceDevices()
         for location in configuration.locations where states[location.id]?.forecast != nil {
-            publishReadings(location)
+            publish(location)
         }
         publishStatuses()
-        if !once, let code = startStations() {
-            await shutdown(client, eventTask)
-            return code
-        }
+        if !once, let code = startStations(in: &group) { return code }
 
-        var exitCode: Int32 = ExitCode.success
         if once {
             // Wait (bounded) for the broker before asking any provider.
-            let deadline = ContinuousClock.now + .seconds(10)
-            // A refusal that waiting cannot change (credentials, TLS, options) ends the wait.
-            let final: Set<MQTTConnectionError.Kind> = [.notAuthorised, .tls, .invalidOptions]
-            // Falling back to MQTT 3.1.1 takes one more attempt: 10 s more while the first
-            // attempt has not ended yet, or ended as one to a 3.1.1-only broker.
-            let mayFallBack = { [self] in lastConnectionFailure.map { $0.kind == .protocolVersion } ?? true }
-            while !connected, lastConnectionFailure.map({ final.contains($0.kind) }) != true,
-                ContinuousClock.now < deadline + (mayFallBack() ? .seconds(10) : .zero), !Task.isCancelled
+            let began = ContinuousClock.now
+            while !publisher.connected, link.waitsForConnection(elapsed: ContinuousClock.now - began), !Task.isCancelled
             {
                 try? await Task.sleep(for: .milliseconds(50))
             }
-            if !connected {
-                log.error("MQTT broker unreachable: \(lastConnectionFailure?.description ?? "no answer within 10 s")")
-                await shutdown(client, eventTask)
+            if !publisher.connected {
+                log.write(link.unreachable)
                 return ExitCode.unavailable
             }
-            savesDeferred = true
-            exitCode = await refreshDue()
+            saving.deferred = true
+            let exitCode = await refreshDue()
             await pollOtherFeeds()
             publishStatuses()
-        } else {
-            while !Task.isCancelled {
-                systemd.watchdog()
-                _ = await refreshDue()
-                await pollOtherFeeds()
-                retryUnsavedState()
-                if let line = summary.line(now: clock.now()) { log.info(line) }
-                publishStatuses()
-                let next = states.values.map(\.nextPoll).min() ?? clock.now().addingTimeInterval(60)
-                let wait = min(systemd.watchdogInterval ?? 60, 60, max(0.5, next.timeIntervalSince(clock.now())))
-                try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
-            }
+            return exitCode
         }
-        await shutdown(client, eventTask)
-        return exitCode
+        while !Task.isCancelled {
+            systemd.watchdog()
+            _ = await refreshDue()
+            await pollOtherFeeds()
+            retryUnsavedState()
+            if let line = summary.line(now: clock.now()) { log.info(line) }
+            publishStatuses()
+            publishBoundaries()
+            let wait = PollingRules.wake(
+                nextPolls: states.values.map(\.nextPoll) + publisher.boundaries.values, watchdog: systemd.watchdogInterval,
+                now: clock.now())
+            try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+        }
+        return ExitCode.success
     }
 
-    private func shutdown(_ client: MQTTClient, _ eventTask: Task<Void, Never>) async {
+    /// Stops the stations' parts, saves everything, says `offline` and stops the client (which
+    /// ends its events).
+    private func shutdown(_ client: MQTTClient) async {
         systemd.stopping()
         stopStations()
-        savesDeferred = false
+        saving.deferred = false
         persistChanged()
         persistBudget(exact: true)
         retryUnsavedState()
-        if connected {
-            connected = false  // from here on nothing is corrected: its own 'offline' may come back
-            try? client.publish(
-                topic: topics.bridgeState, payload: Array("offline".utf8), qos: configuration.mqtt.qos, retain: true)
+        if publisher.connected {
+            publisher.disconnected()  // from here on nothing is corrected: its own 'offline' may come back
+            let will = publisher.will
+            try? client.publish(topic: will.topic, payload: will.payload, qos: configuration.mqtt.qos, retain: true)
             _ = await client.waitForPublished(timeout: .seconds(5))
         }
         await client.stop(timeout: .seconds(3))
-        eventTask.cancel()
         log.info("weather2mqtt stopped")
-    }
-
-    func connectOptions() -> MQTTConnectOptions {
-        let settings = configuration.mqtt
-        var options = MQTTConnectOptions(
-            host: settings.host, port: settings.port, clientID: settings.clientID, username: settings.username,
-            password: settings.password, keepAlive: settings.keepAlive,
-            protocolVersion: settings.protocolVersion == .v5 ? .v5 : .v311)
-        options.will = MQTTWill(
-            topic: topics.bridgeState, payload: Array("offline".utf8), qos: settings.qos, retain: true)
-        if settings.scheme == "mqtts" {
-            let tls = settings.tls
-            options.tls = MQTTTLSOptions(
-                caFile: tls?.caFile, certFile: tls?.certFile, keyFile: tls?.keyFile, insecure: tls?.insecure ?? false)
-        }
-        // Quick retries for a broker that was just there, then at most one attempt per 10 s.
-        options.reconnectDelayMax = 10
-        return options
     }
 
     // MARK: - Polling
@@ -264,12 +233,12 @@ public actor BridgeService {
             while let (location, answer) = await group.next() {
                 let applied = clock.now()
                 let update = feed.apply(
-                    answer, to: states[location.id] ?? LocationState(nextPoll: applied), location: location,
+                    answer, to: states[location.id] ?? LocationState(nextPoll: applied), for: location,
                     now: applied)
                 let code = execute(update, for: location)
                 if code != ExitCode.success && worst == ExitCode.success { worst = code }
                 // Saved in batches: one sync per batch, and at most a batch lost in a crash.
-                if changed.count >= Self.saveBatch { persistChanged() }
+                if saving.batchDue { persistChanged() }
                 addNext()
             }
         }

@@ -9,7 +9,10 @@ public struct StateStore: Sendable {
 
     public init(directory: String) { self.directory = directory }
 
-    func locationPath(_ id: String) -> String { directory + "/location-" + id + ".json" }
+    func locationPath(_ id: String) -> String { directory + "/" + Self.locationFile(id) }
+
+    /// The name of a location's state file.
+    static func locationFile(_ id: String) -> String { "location-" + id + ".json" }
     var budgetPath: String { directory + "/budget.json" }
 
     /// The saved state of a location; `nil` when there is none or it is damaged.

@@ -72,8 +72,8 @@ public actor AlertSources {
             } catch {
                 answer = .failure(error)
             }
-            let kept = feed.apply(
-                answer, lastGood: lastGood[location.id]?[name], announced: announced, location: location.id)
+            let held = WarningFeed.Held(lastGood: lastGood[location.id]?[name], announced: announced)
+            let kept = feed.apply(answer, to: held, for: location.id, now: now)
             if let line = kept.log { log.write(line) }
             lastGood[location.id, default: [:]][name] = kept.lastGood
             lists.append(kept.lastGood ?? [])

@@ -19,9 +19,9 @@ extension StateStore {
     }
 }
 
-/// Warnings: merged from the location's sources and its forecast provider, published in the
-/// retained alerts list, and their changes as `alerts/event` messages — announced at most
-/// once: the announced set is saved before its events are sent, so a restart repeats nothing.
+/// Warnings: merged from the location's sources and its forecast provider (`AlertSources`),
+/// announced as `alerts/event` messages and published in the retained alerts list; `AlertBook`
+/// decides what is announced and shown, this saves and sends.
 extension BridgeService {
     /// Fetches and merges the alerts of the refreshed locations, then publishes the events
     /// and the retained list of each.
@@ -30,30 +30,25 @@ extension BridgeService {
             alertSources
             ?? AlertSources(configuration: configuration, transport: refresher.transport, log: log, budget: ledger)
         alertSources = sources
+        let load = { [store] (id: String) in store.loadAlerts(location: id) }
         for location in locations {
             let state = states[location.id]
-            let announced = announcedAlerts[location.id] ?? store.loadAlerts(location: location.id)
-            announcedAlerts[location.id] = announced
+            let announced = alertBook.announced(location.id, load: load)
             // One Call 4.0 alert calls are reserved in the openweathermap budget (`ledger`).
             let merged = await sources.alerts(
                 for: location, forecast: state?.forecast?.alerts, alertIDs: state?.forecast?.alertIDs,
                 provider: state?.provider, announced: announced, now: clock.now())
-            mergedAlerts[location.id] = merged
-            publishAlertEvents(location, current: merged)
+            let now = clock.now()
+            let announcement = alertBook.merged(merged, for: location.id, now: now, load: load)
+            if let save = announcement.save { store.saveAlerts(location: location.id, save) }
+            send(announcement.events, of: location, at: now)
             // Only the alerts list depends on the merge (the readings went out with the refresh).
-            publishAlertsList(location)
+            publish(location, [.alerts])
         }
     }
 
-    /// Diffs against the announced set (read from `state_dir` the first time), saves the new
-    /// set, then sends the events.
-    func publishAlertEvents(_ location: LocationSettings, current: [Alert]) {
-        let now = clock.now()
-        let previous = announcedAlerts[location.id] ?? store.loadAlerts(location: location.id)
-        let events = AlertEvents.diff(previous: previous, current: current, now: now)
-        let remembered = AlertEvents.remembered(current, now: now)
-        if !events.isEmpty || remembered != previous { store.saveAlerts(location: location.id, remembered) }
-        announcedAlerts[location.id] = remembered
+    /// Sends each event of `location` on `<base>/<loc>/alerts/event`, not retained.
+    func send(_ events: [AlertEvent], of location: LocationSettings, at now: Date) {
         guard !events.isEmpty else { return }
         let zone = Refresher.zone(for: location, forecast: states[location.id]?.forecast)
         let info = LocationInfo(
@@ -64,30 +59,12 @@ extension BridgeService {
             log.info(
                 "warning \(event.change.rawValue): \(event.alert.title)",
                 ["location": location.id, "alert": event.alert.id])
-            send(topics.alertEvent(location.id), payload.utf8Bytes, retain: false)
+            send(publisher.message(topics.alertEvent(location.id), payload.utf8Bytes, retain: false))
         }
     }
 
-    /// Publishes the location's retained alerts list (after its merge).
-    func publishAlertsList(_ location: LocationSettings) {
-        guard let state = states[location.id], let forecast = state.forecast,
-            let builder = refresher.readingBuilder(for: location, state: state)
-        else { return }
-        let fallback = builder.alerts(forecast, now: clock.now())
-        retain(topics.alerts(location.id), alertsPayload(location, state: state, fallback: fallback).utf8Bytes)
-    }
-
-    /// The retained alerts payload: the merged list where one was made, else the provider's.
-    func alertsPayload(_ location: LocationSettings, state: LocationState, fallback: JSONValue) -> JSONValue {
-        // Before the first refresh after a start: what was last announced, as saved.
-        if mergedAlerts[location.id] == nil, announcedAlerts[location.id] == nil {
-            announcedAlerts[location.id] = store.loadAlerts(location: location.id)
-        }
-        guard let merged = mergedAlerts[location.id] ?? announcedAlerts[location.id].flatMap({ $0.isEmpty ? nil : $0 })
-        else { return fallback }
-        guard var forecast = state.forecast, let builder = refresher.readingBuilder(for: location, state: state)
-        else { return fallback }
-        forecast.alerts = merged
-        return builder.alerts(forecast, now: clock.now())
+    /// The alerts a location's retained list shows (`AlertBook.shown`); nil: the provider's own.
+    func alertsShown(_ location: LocationSettings) -> [Alert]? {
+        alertBook.shown(location.id) { [store] in store.loadAlerts(location: $0) }
     }
 }
