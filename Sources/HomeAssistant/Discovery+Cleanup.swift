@@ -64,7 +64,8 @@ extension Discovery {
         guard let held = (try? JSONParser.parse(retained))?["cmps"]?.object, var payload = current.object,
             var components = current["cmps"]?.object
         else { return nil }
-        let gone = held.filter { components[$0.key] == nil }
+        // A component already reduced to its platform was removed by an earlier announcement.
+        let gone = held.filter { components[$0.key] == nil && ($0.value.object?.members.count ?? 0) > 1 }
         guard !gone.isEmpty else { return nil }
         for member in gone {
             guard let platform = (member.value["platform"] ?? member.value["p"])?.string else { continue }

@@ -31,16 +31,21 @@ public enum FlatTopics {
     public static func topics(
         _ names: TopicNames, location: String, kind: LocationTopic, payload: JSONValue, entries: Int = 0
     ) -> [(topic: String, text: String)] {
-        let list: String
-        switch kind {
-        case .current, .outlook, .nowcast, .airQuality:
+        guard LocationTopic.flatEntries.contains(kind) else {
+            guard LocationTopic.flatFields.contains(kind) else { return [] }
             return fields(payload).map { (names.name(.field(location, kind, entry: nil, $0.field)), $0.value ?? "") }
-        case .hourly: list = "hours"
-        case .daily: list = "days"
-        case .alerts, .status: return []
         }
-        return (payload[list]?.array ?? []).prefix(entries).enumerated().flatMap { index, entry in
+        return Self.entries(kind, payload).prefix(entries).enumerated().flatMap { index, entry in
             fields(entry).map { (names.name(.field(location, kind, entry: index, $0.field)), $0.value ?? "") }
+        }
+    }
+
+    /// The entries of an `hourly` (`hours`) or `daily` (`days`) payload; none for the others.
+    public static func entries(_ kind: LocationTopic, _ payload: JSONValue) -> [JSONValue] {
+        switch kind {
+        case .hourly: payload["hours"]?.array ?? []
+        case .daily: payload["days"]?.array ?? []
+        default: []
         }
     }
 }

@@ -92,5 +92,7 @@ extension HomeAssistantSlotsTests {
         // Nothing gone: announced as it is.
         #expect(Discovery.removingComponents(of: after.utf8Bytes, from: after) == nil)
         #expect(Discovery.removingComponents(of: [], from: after) == nil)
+        // Announced once: the next start finds the platforms alone and announces nothing more.
+        #expect(Discovery.removingComponents(of: announced.utf8Bytes, from: after) == nil)
     }
 }

@@ -33,6 +33,14 @@ struct FlatTopicPlan: Sendable {
         return FlatTopics.topics(topics, location: location, kind: kind, payload: payload, entries: entries)
     }
 
+    /// The first entry the plan publishes flat for `kind` (`hourly`, `daily`) that `payload` has
+    /// not (its held topics are cleared); nil when it has them all.
+    func missingEntry(_ location: String, _ kind: LocationTopic, _ payload: JSONValue) -> Int? {
+        guard LocationTopic.flatEntries.contains(kind) else { return nil }
+        let count = FlatTopics.entries(kind, payload).count
+        return count < flat.entries(kind) ? count : nil
+    }
+
     /// The slot topics of `location` from its `hourly` and `daily` payloads as of `now`.
     func slotTopics(
         _ location: String, hourly: JSONValue?, daily: JSONValue?, now: Date, zone: ZoneInfo

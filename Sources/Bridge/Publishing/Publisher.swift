@@ -97,7 +97,15 @@ struct Publisher {
             guard let payload = payloads.payload(kind) else { continue }
             built[kind] = payload
             hold(topics.name(.location(id, kind)), payload.utf8Bytes, rebuildable: LocationPayloads.rebuildable(kind))
-            for flat in plan.flatTopics(id, kind, payload) { hold(flat.topic, Array(flat.text.utf8)) }
+            let flat = plan.flatTopics(id, kind, payload)
+            for entry in flat { hold(entry.topic, Array(entry.text.utf8)) }
+            // Entries the payload no longer has (a forecast shorter than before): cleared.
+            if let first = plan.missingEntry(id, kind, payload) {
+                let gone = retained.order.filter {
+                    if case .field(id, kind, let entry?, _) = topics.parse($0) { entry >= first } else { false }
+                }
+                for topic in gone { hold(topic, []) }
+            }
         }
         if plan.moves, kinds.contains(.hourly) || kinds.contains(.daily) {
             let zone = payloads.builder.zone

@@ -1,5 +1,6 @@
 import HomeAssistant
 import MQTTClient
+import WeatherModel
 import WireContract
 
 /// What the broker tells the bridge: connections, losses, Home Assistant's birth message,
@@ -58,6 +59,13 @@ extension BridgeService {
                 "removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
             send(publisher.message(message.topic, []))
             if let clearing { clearTopicsAfterDiscovery(of: clearing) }
+        case .pruneLocationDevice(let id):
+            guard let location = configuration.locations.first(where: { $0.id == id }),
+                let current = try? JSONParser.parse(discoveryPayload(location)),
+                let pruned = Discovery.removingComponents(of: message.payload, from: current)
+            else { return }
+            log.info("removing Home Assistant entities the configuration no longer has", ["mqtt.topic": message.topic])
+            send(publisher.message(message.topic, pruned.utf8Bytes))
         case .removeStationDevice(let id, let clearTopics):
             log.info(
                 "removing the Home Assistant device of a station no longer configured", ["mqtt.topic": message.topic])
