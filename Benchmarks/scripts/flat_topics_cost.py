@@ -10,7 +10,9 @@ fresh private mosquitto (no persistence):
   all       flat_topics: {current, hourly: 48, daily: 7, outlook, nowcast, air_quality} and
             homeassistant.forecast_slots: {days: 7, hours: 12, clock_hours: [6, 9, 12, 15, 18, 21]}.
 
-For each: the retained topics the broker holds afterwards and their payload bytes (mosquitto_sub
+For each: the messages the service sends at the next hour boundary without a new forecast (`run`
+started at 11:59:30 by WEATHER2MQTT_NOW; the retained topics that differ before and after it: the
+hourly and daily payloads, their flat entries and the slots move), the retained topics the broker holds afterwards and their payload bytes (mosquitto_sub
 --retained-only: run --once publishes each topic once, so this is also the messages of a first
 publish), and the broker's VmRSS / RssAnon (kB) after the subscriber has read them all.
 
@@ -22,6 +24,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import targets  # noqa: E402
@@ -58,6 +61,29 @@ def retained(port):
     return rows
 
 
+def snapshot(port):
+    result = subprocess.run(["mosquitto_sub", "-p", str(port), "-t", "weather/#", "--retained-only", "-W", "5",
+                             "-F", "%t\t%p"], capture_output=True, text=True)
+    return dict(line.split("\t", 1) for line in result.stdout.splitlines() if "\t" in line)
+
+
+def boundary_messages(binaries, services, config, log):
+    """Messages below weather/ the service sends at its first hour boundary without a new forecast:
+    the retained topics that differ 12 s before it and 10 s after it (only changed values are sent)."""
+    env = dict(targets.environment(), WEATHER2MQTT_NOW="2026-01-15T11:59:30Z")
+    process = subprocess.Popen([os.path.join(binaries, "weather2mqtt"), "run", "--config", config], env=env,
+                               stdout=log, stderr=log)
+    try:
+        time.sleep(18)
+        before = snapshot(services.broker_port)
+        time.sleep(22)
+        after = snapshot(services.broker_port)
+    finally:
+        process.terminate()
+        process.wait()
+    return sum(1 for topic in set(before) | set(after) if before.get(topic) != after.get(topic))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(targets.REPO, ".build", "debug"))
@@ -78,11 +104,14 @@ def main():
                 raise RuntimeError("run --once (%s) exited %d; see %s" % (name, process.returncode, log.name))
             rows = retained(services.broker_port)
             after = targets.memory(services.broker.pid)
-            flat = [row for row in rows if "/slots/" in row[0] or row[0].count("/") >= 3
+            values = [row for row in rows if "/slots/" in row[0] or row[0].count("/") >= 3
                     and not row[0].startswith("homeassistant/") and not row[0].endswith("/alerts/event")]
-            print("%-8s retained %5d topics, %8d payload bytes (flat and slots: %5d topics, %6d bytes); "
+            fresh = services.config(options.count, "flat-%s-boundary" % name)  # a state_dir of its own
+            configure(fresh, flat, slots)
+            crossing = boundary_messages(options.bin, services, fresh, log)
+            print("%-8s hour boundary %5d messages; retained %5d topics, %8d payload bytes (flat and slots: %5d topics, %6d bytes); "
                   "broker VmRSS %6d kB (+%d), RssAnon %6d kB (+%d)" % (
-                      name, len(rows), sum(int(row[1]) for row in rows), len(flat), sum(int(row[1]) for row in flat),
+                      name, crossing, len(rows), sum(int(row[1]) for row in rows), len(values), sum(int(row[1]) for row in values),
                       after["VmRSS"], after["VmRSS"] - before["VmRSS"], after["RssAnon"],
                       after["RssAnon"] - before["RssAnon"]), flush=True)
     finally:
