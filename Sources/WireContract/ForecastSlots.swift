@@ -72,7 +72,9 @@ public struct ForecastSlots: Sendable, Equatable {
 
     /// Each value's plain text as of `now` (a number as the payload writes it, a condition as its
     /// word), or nil where the payloads have no entry for the slot or the entry has no value.
-    public func texts(hourly: JSONValue?, daily: JSONValue?, now: Date, zone: ZoneInfo) -> [(key: String, text: String?)] {
+    public func texts(hourly: JSONValue?, daily: JSONValue?, now: Date, zone: ZoneInfo) -> [(
+        key: String, text: String?
+    )] {
         let hours = Self.hours(hourly)
         let today = zone.localDate(now)
         let hourStart = Self.nextHour(after: now, zone: zone).addingTimeInterval(-3600)

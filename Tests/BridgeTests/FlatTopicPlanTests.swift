@@ -20,9 +20,10 @@ struct FlatTopicPlanTests {
     func publishes() {
         let plan = Self.plan(flat: FlatTopicSettings(current: false, hourly: 2))
         let hourly: JSONValue = ["hours": [["temperature": 1], ["temperature": 2], ["temperature": 3]]]
-        #expect(plan.flatTopics("home", .hourly, hourly).map(\.topic) == [
-            "weather/home/hourly/0/temperature", "weather/home/hourly/1/temperature",
-        ])
+        #expect(
+            plan.flatTopics("home", .hourly, hourly).map(\.topic) == [
+                "weather/home/hourly/0/temperature", "weather/home/hourly/1/temperature",
+            ])
         #expect(plan.flatTopics("home", .current, ["temperature": 1]).isEmpty)
         #expect(plan.flatTopics("home", .daily, ["days": [["temperature_max": 1]]]).isEmpty)
     }

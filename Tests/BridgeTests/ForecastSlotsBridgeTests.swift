@@ -82,12 +82,16 @@ struct ForecastSlotsBridgeTests {
         // Off (the default: current alone, no slots): the others are cleared at the next run.
         let plain = state.write(
             "plain.yaml", BridgeEndToEndTests.config(broker: broker, server: server, state: state))
-        let bridge = try BridgeProcess(["run", "--config", plain], environment: ["WEATHER2MQTT_NOW": BridgeEndToEndTests.now])
+        let bridge = try BridgeProcess(
+            ["run", "--config", plain], environment: ["WEATHER2MQTT_NOW": BridgeEndToEndTests.now])
         defer { bridge.terminate() }
         let cleared = try waitUntil(seconds: 20) {
             Self.flat(try broker.retained("weather/#")).keys.allSatisfy { $0.hasPrefix("weather/nyc/current/") }
         }
-        #expect(cleared, "left: \(Self.flat((try? broker.retained("weather/#")) ?? [:]).keys.filter { !$0.contains("/current/") }.sorted().prefix(5))")
+        #expect(
+            cleared,
+            "left: \(Self.flat((try? broker.retained("weather/#")) ?? [:]).keys.filter { !$0.contains("/current/") }.sorted().prefix(5))"
+        )
         #expect(try broker.retained("weather/nyc/current/temperature")["weather/nyc/current/temperature"] == "-1.4")
     }
 
@@ -120,10 +124,12 @@ struct ForecastSlotsBridgeTests {
             let published = Self.flat(retained)
             let differing = Set(expected.keys).union(published.keys).filter { expected[$0] != published[$0] }.sorted()
             Issue.record(
-                "not settled: \(differing.prefix(8).map { "\($0): \(published[$0] ?? "-") vs \(expected[$0] ?? "-")" })")
+                "not settled: \(differing.prefix(8).map { "\($0): \(published[$0] ?? "-") vs \(expected[$0] ?? "-")" })"
+            )
         }
         let retained = try broker.retained("weather/nyc/slots/#")
-        let hourly = try JSONParser.parse(Array((try broker.retained("weather/nyc/hourly")["weather/nyc/hourly"] ?? "").utf8))
+        let hourly = try JSONParser.parse(
+            Array((try broker.retained("weather/nyc/hourly")["weather/nyc/hourly"] ?? "").utf8))
         // plus_1h is 01:00 local, the second hour of the hourly payload now that hours[0] is 00:00.
         #expect(hourly["hours"]?[0]?["time"]?.string?.hasPrefix("2026-02-07T00:00") == true)
         #expect(retained["weather/nyc/slots/plus_1h"] == hourly["hours"]?[1]?["temperature"].flatMap(FlatTopics.text))

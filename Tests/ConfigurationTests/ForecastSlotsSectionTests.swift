@@ -25,7 +25,8 @@ struct ForecastSlotsSectionTests {
     @Test("flat_topics: true is current alone, false none, a mapping per kind")
     func flatTopics() throws {
         #expect(try ConfigTesting.parse(ConfigTesting.minimal).mqtt.flatTopics == FlatTopicSettings())
-        #expect(try ConfigTesting.parse(ConfigTesting.withMinimal("mqtt:\n  flat_topics: false")).mqtt.flatTopics == .off)
+        #expect(
+            try ConfigTesting.parse(ConfigTesting.withMinimal("mqtt:\n  flat_topics: false")).mqtt.flatTopics == .off)
         let yaml = "mqtt:\n  flat_topics: { current: true, hourly: 48, daily: 7, outlook: true, air_quality: true }"
         #expect(
             try ConfigTesting.parse(ConfigTesting.withMinimal(yaml)).mqtt.flatTopics
@@ -40,7 +41,10 @@ struct ForecastSlotsSectionTests {
             ("homeassistant:\n  forecast_slots:\n    clock_hours: [7, 24]", 3, "clock_hours[1] must be 0…23"),
             ("homeassistant:\n  forecast_slots:\n    clock_hours: [7, 7]", 3, "clock_hours lists 7 twice"),
             ("homeassistant:\n  forecast_slots:\n    clock_hours: 7", 3, "must be a list of hours"),
-            ("homeassistant:\n  forecast_slots:\n    default_location: lake", 3, "must be one of the locations' ids (home, cabin)"),
+            (
+                "homeassistant:\n  forecast_slots:\n    default_location: lake", 3,
+                "must be one of the locations' ids (home, cabin)"
+            ),
             ("homeassistant:\n  forecast_slots:\n    day: 3", 3, "did you mean 'days'"),
             ("mqtt:\n  flat_topics:\n    hourly: 49", 3, "mqtt.flat_topics.hourly must be at most forecast.hours (48)"),
             ("mqtt:\n  flat_topics:\n    daily: 8", 3, "mqtt.flat_topics.daily must be at most forecast.days (7)"),

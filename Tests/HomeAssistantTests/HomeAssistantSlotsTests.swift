@@ -44,8 +44,12 @@ struct HomeAssistantSlotsTests {
         #expect(other.first?.value["unique_id"] == "weather2mqtt_weather_new-york_forecast_day_0_high")
         // The default moved to new-york: its ids lose the location, home's gain it.
         let moved = Self.payloads(slots, default: "new-york")
-        #expect(Self.slotComponents(moved["new-york"]).first?.value["default_entity_id"] == "sensor.weather_forecast_day_0_high")
-        #expect(Self.slotComponents(moved["home"]).first?.value["default_entity_id"] == "sensor.weather_forecast_home_day_0_high")
+        #expect(
+            Self.slotComponents(moved["new-york"]).first?.value["default_entity_id"]
+                == "sensor.weather_forecast_day_0_high")
+        #expect(
+            Self.slotComponents(moved["home"]).first?.value["default_entity_id"]
+                == "sensor.weather_forecast_home_day_0_high")
         // Off: no slot component at all.
         #expect(Self.slotComponents(Self.payloads(ForecastSlots())["home"]).isEmpty)
     }

@@ -30,7 +30,9 @@ struct ForecastSlotsTests {
 
     static func utc(_ text: String) -> Date { ISO8601.date(text)! }
 
-    func texts(_ slots: ForecastSlots, hourly: JSONValue, daily: JSONValue, now: Date, zone: ZoneInfo) -> [String: String] {
+    func texts(_ slots: ForecastSlots, hourly: JSONValue, daily: JSONValue, now: Date, zone: ZoneInfo) -> [String:
+        String]
+    {
         var result: [String: String] = [:]
         for (key, text) in slots.texts(hourly: hourly, daily: daily, now: now, zone: zone) { result[key] = text ?? "" }
         return result
@@ -48,7 +50,9 @@ struct ForecastSlotsTests {
         #expect(ForecastSlots().values.isEmpty && ForecastSlots().isEmpty)
     }
 
-    @Test("Europe/Berlin's last Sunday of October: plus_1h is the next hour, hour_0200 the second 02:00 once the first ended")
+    @Test(
+        "Europe/Berlin's last Sunday of October: plus_1h is the next hour, hour_0200 the second 02:00 once the first ended"
+    )
     func berlinFallBack() throws {
         let zone = try #require(ZoneInfo(identifier: "Europe/Berlin"))
         let start = Self.utc("2026-10-24T20:00:00Z")
@@ -99,7 +103,9 @@ struct ForecastSlotsTests {
         values = texts(slots, hourly: hourly, daily: daily, now: Self.utc("2026-11-01T06:30:00Z"), zone: zone)
         #expect(values["hour_0100"] == "2.5" && values["plus_1h"] == "3.5")
         // 23:59 EST and a minute later: the day moves at local midnight (05:00 UTC).
-        #expect(ForecastSlots.nextHour(after: Self.utc("2026-11-02T04:59:00Z"), zone: zone) == Self.utc("2026-11-02T05:00:00Z"))
+        #expect(
+            ForecastSlots.nextHour(after: Self.utc("2026-11-02T04:59:00Z"), zone: zone)
+                == Self.utc("2026-11-02T05:00:00Z"))
         values = texts(slots, hourly: hourly, daily: daily, now: Self.utc("2026-11-02T05:00:00Z"), zone: zone)
         #expect(values["day_0_high"] == "21")
         // Past the end of the hourly payload: no value.
@@ -107,7 +113,9 @@ struct ForecastSlotsTests {
         #expect(values["plus_1h"] == "" && values["hour_0100"] == "")
 
         let kolkata = try #require(ZoneInfo(identifier: "Asia/Kolkata"))
-        #expect(ForecastSlots.nextHour(after: Self.utc("2026-11-02T10:00:00Z"), zone: kolkata) == Self.utc("2026-11-02T10:30:00Z"))
+        #expect(
+            ForecastSlots.nextHour(after: Self.utc("2026-11-02T10:00:00Z"), zone: kolkata)
+                == Self.utc("2026-11-02T10:30:00Z"))
     }
 
     @Test("flat topics carry each entry's values as the JSON has them")

@@ -27,7 +27,8 @@ struct FlatTopicPlan: Sendable {
     var moves: Bool { !slots.isEmpty || flat.hourly > 0 || flat.daily > 0 }
 
     /// The flat topics of one payload of `location` (none for a kind that is off).
-    func flatTopics(_ location: String, _ kind: LocationTopic, _ payload: JSONValue) -> [(topic: String, text: String)] {
+    func flatTopics(_ location: String, _ kind: LocationTopic, _ payload: JSONValue) -> [(topic: String, text: String)]
+    {
         let entries = flat.entries(kind)
         guard entries > 0 else { return [] }
         return FlatTopics.topics(topics, location: location, kind: kind, payload: payload, entries: entries)

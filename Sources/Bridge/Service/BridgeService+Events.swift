@@ -37,7 +37,8 @@ extension BridgeService {
         switch inbound.route(message) {
         case .own:
             if let clear = publisher.unwanted(message) {
-                log.debug("clearing a flat or slot topic the configuration no longer publishes", ["mqtt.topic": clear.topic])
+                log.debug(
+                    "clearing a flat or slot topic the configuration no longer publishes", ["mqtt.topic": clear.topic])
                 send(clear)
             } else if let correction = publisher.received(message, rebuild: rebuilt) {
                 correct(correction)

@@ -168,7 +168,8 @@ public actor BridgeService {
             publishStatuses()
             publishBoundaries()
             let wait = PollingRules.wake(
-                nextPolls: states.values.map(\.nextPoll) + publisher.boundaries.values, watchdog: systemd.watchdogInterval,
+                nextPolls: states.values.map(\.nextPoll) + publisher.boundaries.values,
+                watchdog: systemd.watchdogInterval,
                 now: clock.now())
             try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
         }

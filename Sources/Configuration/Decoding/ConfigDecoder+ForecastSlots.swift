@@ -23,7 +23,8 @@ extension ConfigDecoder {
             }
             for (index, item) in items.enumerated() {
                 let key = "\(name)[\(index)]"
-                let entry = ConfigSection(path: "", line: item.line, entries: [ConfigEntry(key: key, line: item.line, value: item)])
+                let entry = ConfigSection(
+                    path: "", line: item.line, entries: [ConfigEntry(key: key, line: item.line, value: item)])
                 guard let hour = try int(entry, key, in: 0...23) else { continue }
                 if slots.clockHours.contains(hour) { throw fail(item, "\(name) lists \(hour) twice") }
                 slots.clockHours.append(hour)
@@ -41,7 +42,8 @@ extension ConfigDecoder {
     }
 
     /// `mqtt.flat_topics.hourly` and `.daily` against `forecast.hours` and `forecast.days`.
-    func checkFlatSizes(_ mqtt: YAMLNode?, _ flat: FlatTopicSettings, hours: Int, days: Int) throws(ConfigurationError) {
+    func checkFlatSizes(_ mqtt: YAMLNode?, _ flat: FlatTopicSettings, hours: Int, days: Int) throws(ConfigurationError)
+    {
         guard flat.hourly > hours || flat.daily > days else { return }
         let top = try section(mqtt, path: "mqtt", keys: ConfigDecoder.mqttKeys)
         let section = try section(top.value("flat_topics"), path: "mqtt.flat_topics", keys: ConfigDecoder.flatTopicKeys)
