@@ -18,7 +18,7 @@ struct StationRunnerTests {
         id: "roof", kind: .rtl433, topic: "rtl_433/+/events",
         match: StationMatch(model: "Fineoffset-WS90", id: "13355"), maxAge: 30)
     static let wll = StationSettings(
-        id: "wll", kind: .weatherLinkLive, listen: try! ListenAddress(host: "0.0.0.0", port: 22222),
+        id: "wll", kind: .weatherLinkLive, listen: try? ListenAddress(host: "0.0.0.0", port: 22222),
         url: "http://192.168.1.50/")
 
     var start: Date {
@@ -178,16 +178,17 @@ struct StationRunnerTests {
     @Test("the LAN input: one listener per address and transport; a push read as one form, for the paths it takes")
     func listenerInput() throws {
         let address = try ListenAddress(host: "0.0.0.0", port: 8080)
+        let tempest = try ListenAddress(host: "0.0.0.0", port: 50222)
         let feeds = [
             StationSettings(id: "a", kind: .ecowitt, listen: address, path: "/data/report"),
             StationSettings(id: "b", kind: .wunderground, listen: address),
-            StationSettings(id: "t", kind: .tempest, listen: try ListenAddress(host: "0.0.0.0", port: 50222)),
+            StationSettings(id: "t", kind: .tempest, listen: tempest),
             Self.ws90,
         ].map(StationFeed.init)
         #expect(
             ListenerStationInput.groups(feeds) == [
-                .init(address: "0.0.0.0:8080", ids: ["a", "b"], http: true),
-                .init(address: "0.0.0.0:50222", ids: ["t"], http: false),
+                .init(address: address, ids: ["a", "b"], http: true),
+                .init(address: tempest, ids: ["t"], http: false),
             ])
         let request = PushRequest(
             source: "192.168.1.7", method: "POST", target: "/data/report?x=1", body: Array("y=2".utf8), received: start)

@@ -12,7 +12,7 @@ final class ListenerStationInput: StationInput {
 
     /// The stations heard on one address.
     struct Group: Equatable {
-        var address: String
+        var address: ListenAddress
         var ids: [String]
         var http: Bool
     }
@@ -38,7 +38,7 @@ final class ListenerStationInput: StationInput {
         }
         for group in Self.groups(feeds) {
             do throws(ListenerError) {
-                let address = try StationListeners.ListenAddress(parsing: group.address)
+                let address = group.address
                 if group.http {
                     let listener = try PushListener(PushListener.Settings(address: address))
                     pushListeners.append(listener)
@@ -97,11 +97,10 @@ final class ListenerStationInput: StationInput {
         for feed in feeds {
             guard let listen = feed.settings.listen, feed.settings.kind.facts.listens else { continue }
             let http = feed.settings.kind.transport == .httpPush
-            let key = listen.description
-            if let index = groups.firstIndex(where: { $0.address == key && $0.http == http }) {
+            if let index = groups.firstIndex(where: { $0.address == listen && $0.http == http }) {
                 groups[index].ids.append(feed.settings.id)
             } else {
-                groups.append(Group(address: key, ids: [feed.settings.id], http: http))
+                groups.append(Group(address: listen, ids: [feed.settings.id], http: http))
             }
         }
         return groups
