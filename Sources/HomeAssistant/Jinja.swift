@@ -29,6 +29,10 @@ enum Jinja {
             + "{% set v = d.get('\(field)') if d is mapping else none %}{{ v if v is number else None }}"
     }
 
+    /// The whole payload as attributes, `{}` for a cleared (empty) topic or one that is not a JSON
+    /// object: Home Assistant then logs no `Erroneous JSON` when the bridge clears a location.
+    static let wholePayload = "{{ value_json | tojson if value_json is defined and value_json is mapping else '{}' }}"
+
     /// A plain number topic (a forecast slot): `unknown` for an empty (cleared) or other payload.
     static let plainNumber = "{{ value | float(None) }}"
 

@@ -100,3 +100,18 @@ extension HomeAssistantSlotsTests {
         #expect(Discovery.removingComponents(of: announced.utf8Bytes, from: after) == nil)
     }
 }
+
+extension HomeAssistantSlotsTests {
+    @Test("the ha-template current sensor's attributes: the payload, or {} for a cleared topic (no Erroneous JSON)")
+    func currentAttributes() throws {
+        let template = "{{ value_json | tojson if value_json is defined and value_json is mapping else '{}' }}"
+        let yaml = TemplateWeather.yaml(for: Tools.configuration().locations[0], configuration: Tools.configuration())
+        #expect(yaml.contains(template))
+        let rendered = try Tools.render([
+            .init(template: template, valueJSON: nil), .init(template: template, valueJSON: "\"text\""),
+            .init(template: template, valueJSON: "{\"condition\": \"rainy\"}"),
+        ])
+        #expect(rendered.count == 3 && rendered[0] == "{}" && rendered[1] == "{}")
+        #expect(rendered.last.flatMap { try? JSONParser.parse(Array($0.utf8)) } == ["condition": "rainy"])
+    }
+}
