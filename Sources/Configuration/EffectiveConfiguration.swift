@@ -29,7 +29,10 @@ public enum EffectiveConfiguration {
         lines.append("  protocol: " + writer.text(mqtt.protocolVersion.rawValue))
         lines.append("  keepalive: " + MessageText.duration(mqtt.keepAlive))
         lines.append("  message_expiry: " + MessageText.duration(mqtt.messageExpiry))
-        lines.append("  flat_topics: \(mqtt.flatTopics)")
+        let flat = mqtt.flatTopics
+        lines.append(
+            "  flat_topics: { current: \(flat.current), hourly: \(flat.hourly), daily: \(flat.daily), "
+                + "outlook: \(flat.outlook), nowcast: \(flat.nowcast), air_quality: \(flat.airQuality) }")
         if let tls = mqtt.tls {
             lines.append("  tls:")
             if let file = tls.caFile { lines.append("    ca_file: " + writer.text(file)) }
@@ -40,6 +43,12 @@ public enum EffectiveConfiguration {
         lines.append("homeassistant:")
         lines.append("  discovery: \(configuration.homeAssistant.discovery)")
         lines.append("  prefix: " + writer.text(configuration.homeAssistant.prefix))
+        let slots = configuration.homeAssistant.forecastSlots
+        if !slots.isEmpty {
+            lines.append(
+                "  forecast_slots: { days: \(slots.days), hours: \(slots.hours), clock_hours: \(slots.clockHours), "
+                    + "default_location: " + writer.text(configuration.homeAssistant.slotsLocation ?? "") + " }")
+        }
         let units = configuration.units
         lines.append("units:")
         lines.append("  temperature: " + writer.text(units.temperature.rawValue))

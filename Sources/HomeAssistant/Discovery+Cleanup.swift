@@ -54,3 +54,24 @@ extension Discovery {
         return topics
     }
 }
+
+extension Discovery {
+    /// `current` (a device payload about to be announced) with each component that `retained`
+    /// (the device's payload the broker holds, ours) has and `current` has not reduced to its
+    /// `platform`: Home Assistant removes a component of a device that way (forecast slots turned
+    /// off or fewer). Nil when nothing is to be removed: `current` is announced as it is.
+    public static func removingComponents(of retained: [UInt8], from current: JSONValue) -> JSONValue? {
+        guard let held = (try? JSONParser.parse(retained))?["cmps"]?.object, var payload = current.object,
+            var components = current["cmps"]?.object
+        else { return nil }
+        // A component already reduced to its platform was removed by an earlier announcement.
+        let gone = held.filter { components[$0.key] == nil && ($0.value.object?.members.count ?? 0) > 1 }
+        guard !gone.isEmpty else { return nil }
+        for member in gone {
+            guard let platform = (member.value["platform"] ?? member.value["p"])?.string else { continue }
+            components[member.key] = ["platform": .string(platform)]
+        }
+        payload["cmps"] = .object(components)
+        return .object(payload)
+    }
+}

@@ -68,7 +68,11 @@ public enum Discovery {
         var components = JSONObject()
         let sensors = DiscoverySensor.all(
             units: configuration.units, airQuality: location.airQuality, providerIndex: provider == "pirate-weather")
-        for sensor in sensors {
+        let assistant = configuration.homeAssistant
+        let isDefault = location.id == (assistant.slotsLocation ?? configuration.locations.first?.id)
+        let slots = DiscoverySensor.slots(
+            assistant.forecastSlots, units: configuration.units, location: isDefault ? nil : location.id)
+        for sensor in sensors + slots {
             components[sensor.key] = component(sensor, ids: ids, location: location.id, topics: topics)
         }
         return [
@@ -115,13 +119,18 @@ public enum Discovery {
         case .alertEvent: stateTopic = topics.alertEvent(location)
         case .nowcast: stateTopic = topics.nowcast(location)
         case .airQuality: stateTopic = topics.airQuality(location)
+        case .slot(let key): stateTopic = topics.name(.slot(location, key))
         }
         // Every key below is distinct: appended without looking for an earlier one.
         var object = JSONObject(capacity: 16)
         object.appendUnchecked("platform", .string(sensor.platform.rawValue))
         object.appendUnchecked("name", .string(sensor.name))
         object.appendUnchecked("unique_id", .string(ids.uniqueID(sensor.key)))
-        object.appendUnchecked("default_entity_id", .string(ids.entityID(sensor.platform.rawValue, sensor.key)))
+        object.appendUnchecked(
+            "default_entity_id",
+            .string(
+                sensor.objectID.map { sensor.platform.rawValue + "." + $0 }
+                    ?? ids.entityID(sensor.platform.rawValue, sensor.key)))
         object.appendUnchecked("state_topic", .string(stateTopic))
         object.appendUnchecked("value_template", .string(sensor.valueTemplate))
         if let deviceClass = sensor.deviceClass { object.appendUnchecked("device_class", .string(deviceClass)) }

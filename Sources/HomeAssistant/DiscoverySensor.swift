@@ -12,6 +12,8 @@ struct DiscoverySensor: Sendable, Equatable {
     /// Which of the location's topics the sensor reads.
     enum Source: Sendable, Equatable {
         case current, daily, alerts, alertEvent, nowcast, airQuality
+        /// `<base>/<loc>/slots/<key>`: a forecast slot's plain value (`slots(_:units:default:)`).
+        case slot(String)
     }
 
     /// The Home Assistant entity platform of the component.
@@ -42,6 +44,9 @@ struct DiscoverySensor: Sendable, Equatable {
     /// Available while the bridge is online, whatever the location's status
     /// (`LocationAvailability.bridgeEntries`); otherwise the device's shared availability.
     var followsBridgeOnly = false
+    /// The entity id after the domain when it is not `weather2mqtt_<loc>_<key>` (the forecast
+    /// slots' ESPHomeDesigner names).
+    var objectID: String?
 
     /// Every sensor of a location, for the configured units: the weather sensors, the warnings'
     /// (`warnings`), the nowcast's (`nowcast`), and with `airQuality` the air-quality sensors

@@ -29,6 +29,16 @@ enum Jinja {
             + "{% set v = d.get('\(field)') if d is mapping else none %}{{ v if v is number else None }}"
     }
 
+    /// The whole payload as attributes, `{}` for a cleared (empty) topic or one that is not a JSON
+    /// object: Home Assistant then logs no `Erroneous JSON` when the bridge clears a location.
+    static let wholePayload = "{{ value_json | tojson if value_json is defined and value_json is mapping else '{}' }}"
+
+    /// A plain number topic (a forecast slot): `unknown` for an empty (cleared) or other payload.
+    static let plainNumber = "{{ value | float(None) }}"
+
+    /// A plain word topic (a forecast slot's condition): `unknown` for an empty payload.
+    static let plainText = "{{ value if value is string and value != '' else None }}"
+
     /// The number of items of a list field (the alerts payload's `alerts`).
     static func count(_ field: String) -> String {
         payload + "{% set v = p.get('\(field)') %}{{ v | length if v is sequence and v is not string else None }}"

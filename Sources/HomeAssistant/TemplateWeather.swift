@@ -107,7 +107,7 @@ public enum TemplateWeather {
         var sensors = [
             MQTTSensor(
                 key: "current", name: "Current weather", entity: entities.current, topic: topics.current(location.id),
-                state: Jinja.text("condition"), attributes: nil),
+                state: Jinja.text("condition"), attributes: [Jinja.wholePayload]),
             MQTTSensor(
                 key: "daily_forecast", name: "Daily forecast", entity: entities.daily, topic: topics.daily(location.id),
                 state: Jinja.text("fetched_at"), attributes: dailyForecastTemplate),
@@ -124,16 +124,14 @@ public enum TemplateWeather {
             yaml.pair("default_entity_id", sensor.entity, indent: 6)
             yaml.pair("state_topic", sensor.topic, indent: 6)
             yaml.pair("value_template", sensor.state, indent: 6)
-            if sensor.attributes == nil {
+            if sensor.key == "current" {
                 yaml.pair("icon", "mdi:weather-partly-cloudy", indent: 6)
             } else {
                 yaml.pair("device_class", "timestamp", indent: 6)
                 yaml.pair("icon", "mdi:calendar-clock", indent: 6)
             }
             yaml.pair("json_attributes_topic", sensor.topic, indent: 6)
-            if let attributes = sensor.attributes {
-                yaml.folded("json_attributes_template", attributes, indent: 6)
-            }
+            yaml.folded("json_attributes_template", sensor.attributes, indent: 6)
             yaml.pair("qos", configuration.mqtt.qos, indent: 6)
             yaml.key("availability", indent: 6)
             for entry in LocationAvailability.entries(topics, location: location.id) {
@@ -157,7 +155,7 @@ public enum TemplateWeather {
         var entity: String
         var topic: String
         var state: String
-        var attributes: [String]?
+        var attributes: [String]
     }
 
     private static func weather(

@@ -6,8 +6,12 @@ public enum Topic: Hashable, Sendable {
     case bridgeInfo
     /// `<base>/<loc>/<kind>`: a location's payload.
     case location(String, LocationTopic)
-    /// `<base>/<loc>/current/<field>`: one current value as plain text (`flat_topics`).
-    case currentField(String, String)
+    /// One value of a location's payload as plain text (`flat_topics`, `FlatTopics`):
+    /// `<base>/<loc>/<kind>/<field>` for `current`, `outlook`, `nowcast` and `air_quality`,
+    /// `<base>/<loc>/<kind>/<entry>/<field>` for `hourly` and `daily` (entry from 0).
+    case field(String, LocationTopic, entry: Int?, String)
+    /// `<base>/<loc>/slots/<key>`: one forecast slot's plain value (`ForecastSlots`, SPEC §6).
+    case slot(String, String)
     /// `<base>/<loc>/alerts/event`: a warning appeared, changed or ended (not retained).
     case alertEvent(String)
     /// `<base>/stations/<id>/<kind>`: one of the user's weather stations (SPEC §3).
@@ -23,8 +27,13 @@ public enum Topic: Hashable, Sendable {
     public var location: String? {
         switch self {
         case .bridgeState, .bridgeInfo, .station, .display, .displayImage: nil
-        case .location(let id, _), .currentField(let id, _), .alertEvent(let id): id
+        case .location(let id, _), .field(let id, _, _, _), .slot(let id, _), .alertEvent(let id): id
         }
+    }
+
+    /// `<base>/<loc>/current/<field>`.
+    public static func currentField(_ location: String, _ field: String) -> Topic {
+        .field(location, .current, entry: nil, field)
     }
 }
 
@@ -40,6 +49,12 @@ public enum LocationTopic: String, Sendable, CaseIterable {
 
     /// The payloads every bridge version publishes for every location: what a reader may wait for.
     public static let core: [LocationTopic] = [.current, .hourly, .daily, .alerts, .status]
+
+    /// The payloads whose fields get one flat topic each, `<base>/<loc>/<kind>/<field>`.
+    public static let flatFields: [LocationTopic] = [.current, .outlook, .nowcast, .airQuality]
+
+    /// The payloads whose entries get flat topics, `<base>/<loc>/<kind>/<entry>/<field>`.
+    public static let flatEntries: [LocationTopic] = [.hourly, .daily]
 }
 
 /// The payloads of a configured station, below `<base>/stations/<id>/`.
@@ -64,7 +79,10 @@ public struct TopicNames: Sendable, Equatable {
         case .bridgeState: base + "/bridge/state"
         case .bridgeInfo: base + "/bridge/info"
         case .location(let id, let kind): base + "/" + id + "/" + kind.rawValue
-        case .currentField(let id, let field): base + "/" + id + "/current/" + field
+        case .field(let id, let kind, nil, let field): base + "/" + id + "/" + kind.rawValue + "/" + field
+        case .field(let id, let kind, let entry?, let field):
+            base + "/" + id + "/" + kind.rawValue + "/" + String(entry) + "/" + field
+        case .slot(let id, let key): base + "/" + id + "/slots/" + key
         case .alertEvent(let id): base + "/" + id + "/alerts/event"
         case .station(let id, let kind): base + "/stations/" + id + "/" + kind.rawValue
         case .display(let id): base + "/displays/" + id + "/state"
@@ -99,10 +117,21 @@ public struct TopicNames: Sendable, Equatable {
             let id = String(parts[1])
             guard LocationID.isValid(id) else { return nil }
             return parts[2] == "state" ? .display(id) : .displayImage(id)
-        case 3 where parts[1] == "current":
+        case 3 where parts[1] == "current",
+            3 where parts[0] != "stations" && parts[0] != "displays":
             let id = String(parts[0])
             guard LocationID.isValid(id), !parts[2].isEmpty else { return nil }
-            return .currentField(id, String(parts[2]))
+            if parts[1] == "slots" { return .slot(id, String(parts[2])) }
+            guard let kind = LocationTopic(rawValue: String(parts[1])), LocationTopic.flatFields.contains(kind)
+            else { return nil }
+            return .field(id, kind, entry: nil, String(parts[2]))
+        case 4:
+            let id = String(parts[0])
+            guard LocationID.isValid(id), let kind = LocationTopic(rawValue: String(parts[1])),
+                LocationTopic.flatEntries.contains(kind), let entry = Int(parts[2]), entry >= 0,
+                String(entry) == parts[2], !parts[3].isEmpty
+            else { return nil }
+            return .field(id, kind, entry: entry, String(parts[3]))
         default:
             return nil
         }

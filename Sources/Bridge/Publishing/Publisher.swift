@@ -1,6 +1,7 @@
 import Configuration
 import FoundationEssentials
 import MQTTClient
+import WeatherModel
 import WireContract
 
 /// One message for the broker, as `Publisher` decides it; `BridgeService` sends it.
@@ -21,15 +22,21 @@ struct Publish: Equatable, Sendable {
 struct Publisher {
     let topics: TopicNames
     let settings: MQTTSettings
+    /// The flat and slot topics beside the JSON payloads.
+    let plan: FlatTopicPlan
+    /// When each location's hourly, daily, flat entries and slots move next (the next hour
+    /// boundary in its zone), for the locations that publish slots or flat entries.
+    private(set) var boundaries: [String: Date] = [:]
     private(set) var retained = RetainedTopics()
     private(set) var echoes = OwnEchoes()
     private(set) var connected = false
     /// The connection speaks MQTT 3.1.1 (after a fallback): no message expiry.
     private var speaksV311 = false
 
-    init(settings: MQTTSettings) {
+    init(settings: MQTTSettings, plan: FlatTopicPlan? = nil) {
         self.settings = settings
         topics = TopicNames(base: settings.baseTopic)
+        self.plan = plan ?? FlatTopicPlan(configuration: BridgeConfiguration(mqtt: settings, locations: []))
     }
 
     // MARK: - Expiry
@@ -42,7 +49,7 @@ struct Publisher {
         case .location(_, .status), .bridgeState, .bridgeInfo, .alertEvent, .station(_, .status), .display,
             .displayImage, nil:
             return nil
-        case .station, .location, .currentField: return UInt32(settings.messageExpiry)
+        case .station, .location, .field, .slot: return UInt32(settings.messageExpiry)
         }
     }
 
@@ -76,24 +83,57 @@ struct Publisher {
         return retain(topic, build(), rebuildable: true, now: now)
     }
 
-    /// The messages of a location's payloads of `kinds` (those it has), each held; with
-    /// `flat_topics`, `current` also as one topic per field.
+    /// The messages of a location's payloads of `kinds` (those it has), each held and built once:
+    /// the JSON, its flat topics (`FlatTopicPlan`), and with `hourly` or `daily` the slots.
     mutating func location(_ id: String, _ payloads: LocationPayloads, kinds: [LocationTopic]) -> [Publish] {
         var messages: [Publish] = []
-        for kind in kinds {
-            guard let payload = payloads.payload(kind) else { continue }
-            let topic = topics.name(.location(id, kind))
-            let rebuildable = LocationPayloads.rebuildable(kind)
-            if let message = retain(topic, payload.utf8Bytes, rebuildable: rebuildable, now: payloads.now) {
+        var built: [LocationTopic: JSONValue] = [:]
+        func hold(_ topic: String, _ bytes: [UInt8], rebuildable: Bool = false) {
+            if let message = retain(topic, bytes, rebuildable: rebuildable, now: payloads.now) {
                 messages.append(message)
             }
-            guard kind == .current, settings.flatTopics else { continue }
-            for (field, value) in StatusPayload.flatFields(payload) {
-                let flat = retain(topics.currentField(id, field), Array((value ?? "").utf8), now: payloads.now)
-                if let flat { messages.append(flat) }
+        }
+        for kind in kinds {
+            guard let payload = payloads.payload(kind) else { continue }
+            built[kind] = payload
+            hold(topics.name(.location(id, kind)), payload.utf8Bytes, rebuildable: LocationPayloads.rebuildable(kind))
+            let flat = plan.flatTopics(id, kind, payload)
+            for entry in flat { hold(entry.topic, Array(entry.text.utf8)) }
+            // Entries the payload no longer has (a forecast shorter than before): cleared.
+            if let first = plan.missingEntry(id, kind, payload) {
+                let gone = retained.order.filter {
+                    if case .field(id, kind, let entry?, _) = topics.parse($0) { entry >= first } else { false }
+                }
+                for topic in gone { hold(topic, []) }
             }
         }
+        if plan.moves, kinds.contains(.hourly) || kinds.contains(.daily) {
+            let zone = payloads.builder.zone
+            if !plan.slots.isEmpty {
+                let hourly = built[.hourly] ?? payloads.payload(.hourly)
+                let daily = built[.daily] ?? payloads.payload(.daily)
+                for slot in plan.slotTopics(id, hourly: hourly, daily: daily, now: payloads.now, zone: zone) {
+                    hold(slot.topic, Array(slot.text.utf8))
+                }
+            }
+            boundaries[id] = ForecastSlots.nextHour(after: payloads.now, zone: zone)
+        }
         return messages
+    }
+
+    /// The locations whose slots and flat entries move at or before `now`: the service publishes
+    /// their `hourly` and `daily` again (`location(_:_:kinds:)`), which sets the next boundary.
+    func boundariesDue(at now: Date) -> [String] {
+        boundaries.filter { $0.value <= now }.map(\.key).sorted()
+    }
+
+    /// A retained flat or slot topic of ours the plan no longer wants (a kind turned off, fewer
+    /// entries or slots, a location removed), shown by the broker: the message that clears it.
+    func unwanted(_ incoming: MQTTMessage) -> Publish? {
+        guard incoming.retain, retained.payload(incoming.topic) == nil,
+            plan.clears(incoming.topic, payload: incoming.payload)
+        else { return nil }
+        return message(incoming.topic, [])
     }
 
     /// The payload held for `topic`: its kept bytes, or built again as of the instant it was

@@ -22,7 +22,7 @@ public enum RemovedLocations {
     }
 
     /// The fields of a current reading that get a flat topic: every key of the current payload
-    /// but the envelope (`StatusPayload.flatFields`).
+    /// but the envelope (`FlatTopics.fields`).
     public static let flatFields: [String] =
         ["time"] + ReadingField.allCases.map(\.rawValue) + ["wind_direction", "sunrise", "sunset"]
 }

@@ -56,20 +56,4 @@ public enum StatusPayload {
             ],
         ]
     }
-
-    /// Plain values for the flat `current/<field>` topics; `nil` for a JSON null.
-    public static func flatFields(_ current: JSONValue) -> [(field: String, value: String?)] {
-        guard let object = current.object else { return [] }
-        let envelope = Set(PayloadSchema.envelopeKeys)
-        return object.members.compactMap { member in
-            guard !envelope.contains(member.key) else { return nil }
-            switch member.value {
-            case .null: return (member.key, nil)
-            case .string(let text): return (member.key, text)
-            case .number(let number): return (member.key, JSONValue.format(number))
-            case .bool(let flag): return (member.key, flag ? "true" : "false")
-            default: return nil
-            }
-        }
-    }
 }

@@ -1,5 +1,6 @@
 import HomeAssistant
 import MQTTClient
+import WeatherModel
 import WireContract
 
 /// What the broker tells the bridge: connections, losses, Home Assistant's birth message,
@@ -35,7 +36,13 @@ extension BridgeService {
     func handle(_ message: MQTTMessage) {
         switch inbound.route(message) {
         case .own:
-            if let correction = publisher.received(message, rebuild: rebuilt) { correct(correction) }
+            if let clear = publisher.unwanted(message) {
+                log.debug(
+                    "clearing a flat or slot topic the configuration no longer publishes", ["mqtt.topic": clear.topic])
+                send(clear)
+            } else if let correction = publisher.received(message, rebuild: rebuilt) {
+                correct(correction)
+            }
         case .stations(let ids):
             let push = FeedPush(origin: message.topic, payload: message.payload, receivedAt: clock.now())
             deliver(push, to: ids, input: "mqtt \(message.topic)")
@@ -53,6 +60,13 @@ extension BridgeService {
                 "removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
             send(publisher.message(message.topic, []))
             if let clearing { clearTopicsAfterDiscovery(of: clearing) }
+        case .pruneLocationDevice(let id):
+            guard let location = configuration.locations.first(where: { $0.id == id }),
+                let current = try? JSONParser.parse(discoveryPayload(location)),
+                let pruned = Discovery.removingComponents(of: message.payload, from: current)
+            else { return }
+            log.info("removing Home Assistant entities the configuration no longer has", ["mqtt.topic": message.topic])
+            send(publisher.message(message.topic, pruned.utf8Bytes))
         case .removeStationDevice(let id, let clearTopics):
             log.info(
                 "removing the Home Assistant device of a station no longer configured", ["mqtt.topic": message.topic])

@@ -38,6 +38,16 @@ extension BridgeService {
         send(publisher.location(location.id, payloads, kinds: kinds))
     }
 
+    /// The hourly and daily payloads (with their flat entries and slots) of each location whose
+    /// hour boundary has passed (`Publisher.boundariesDue`), even without a new forecast.
+    func publishBoundaries() {
+        let now = clock.now()
+        for id in publisher.boundariesDue(at: now) {
+            guard let location = configuration.locations.first(where: { $0.id == id }) else { continue }
+            publish(location, [.hourly, .daily])
+        }
+    }
+
     /// The payloads of a location as of `now`: nil before its first answer.
     func payloads(for location: LocationSettings, at now: Date) -> LocationPayloads? {
         guard let state = states[location.id], let forecast = state.forecast,

@@ -37,7 +37,10 @@ extension BridgeService {
 
     /// Clears the retained topics of `location` (no longer configured) below our base topic.
     func clearTopics(of location: String) {
-        log.info("clearing the retained topics of a location no longer configured", ["location": location])
+        log.info(
+            "clearing the retained topics of a location no longer configured; if you installed its ha-template "
+                + "package (packages/weather2mqtt_\(location).yaml in Home Assistant's configuration folder), delete it",
+            ["location": location])
         for topic in RemovedLocations.topics(topics, location: location) {
             send(publisher.message(topic, []))
         }

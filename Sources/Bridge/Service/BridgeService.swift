@@ -61,7 +61,7 @@ public actor BridgeService {
         let feeds = BridgeFeeds(configuration: configuration, providers: refresher.providers)
         self.feeds = feeds
         topics = TopicNames(base: configuration.mqtt.baseTopic)
-        publisher = Publisher(settings: configuration.mqtt)
+        publisher = Publisher(settings: configuration.mqtt, plan: FlatTopicPlan(configuration: configuration))
         link = BrokerLink(settings: configuration.mqtt)
         let startedAt = clock.now()
         self.startedAt = startedAt
@@ -166,8 +166,11 @@ public actor BridgeService {
             retryUnsavedState()
             if let line = summary.line(now: clock.now()) { log.info(line) }
             publishStatuses()
+            publishBoundaries()
             let wait = PollingRules.wake(
-                nextPolls: states.values.map(\.nextPoll), watchdog: systemd.watchdogInterval, now: clock.now())
+                nextPolls: states.values.map(\.nextPoll) + publisher.boundaries.values,
+                watchdog: systemd.watchdogInterval,
+                now: clock.now())
             try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
         }
         return ExitCode.success

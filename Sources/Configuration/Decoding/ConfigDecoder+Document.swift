@@ -9,9 +9,11 @@ extension ConfigDecoder {
     ]
     static let unitKeys = ["temperature", "wind_speed", "pressure", "precipitation", "distance"]
 
-    /// The `homeassistant:` section.
+    static let homeAssistantKeys = ["discovery", "prefix", "forecast_slots"]
+
+    /// The `homeassistant:` section (`forecast_slots` once the locations are read).
     func homeAssistant(_ node: YAMLNode?) throws(ConfigurationError) -> HomeAssistantSettings {
-        let assistant = try section(node, path: "homeassistant", keys: ["discovery", "prefix"])
+        let assistant = try section(node, path: "homeassistant", keys: ConfigDecoder.homeAssistantKeys)
         var homeAssistant = HomeAssistantSettings()
         homeAssistant.discovery = try bool(assistant, "discovery") ?? true
         if let prefix = try string(assistant, "prefix") {
@@ -29,7 +31,7 @@ extension ConfigDecoder {
         let top = try section(root, path: "", keys: ConfigDecoder.topLevelKeys)
         let mqtt = try mqtt(top.value("mqtt"))
 
-        let homeAssistant = try homeAssistant(top.value("homeassistant"))
+        var homeAssistant = try homeAssistant(top.value("homeassistant"))
 
         let units = try units(top.value("units"))
         let forecast = try section(top.value("forecast"), path: "forecast", keys: ["hours", "days"])
@@ -49,11 +51,15 @@ extension ConfigDecoder {
         var providers = try providers(top.value("providers"))
         stationSettings = try stations(top.value("stations"))
         let locations = try locations(top.value("locations"))
+        let hours = try int(forecast, "hours", in: 0...384) ?? 48
+        let days = try int(forecast, "days", in: 1...16) ?? 7
+        (homeAssistant.forecastSlots, homeAssistant.slotsLocation) = try forecastSlots(
+            top.value("homeassistant"), hours: hours, days: days, locations: locations.map(\.id))
+        try checkFlatSizes(top.value("mqtt"), mqtt.flatTopics, hours: hours, days: days)
 
         var configuration = BridgeConfiguration(
-            mqtt: mqtt, homeAssistant: homeAssistant, units: units,
-            forecastHours: try int(forecast, "hours", in: 0...384) ?? 48,
-            forecastDays: try int(forecast, "days", in: 1...16) ?? 7, contact: contact,
+            mqtt: mqtt, homeAssistant: homeAssistant, units: units, forecastHours: hours, forecastDays: days,
+            contact: contact,
             stateDirectory: stateDirectory, logLevel: logLevel, providers: [:], locations: locations, path: file)
         for location in locations {
             for name in location.providers where providers[name] == nil {

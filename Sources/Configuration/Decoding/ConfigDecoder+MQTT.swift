@@ -5,6 +5,7 @@ extension ConfigDecoder {
         "url", "client_id", "username", "username_file", "password", "password_file", "base_topic", "qos", "retain",
         "protocol", "keepalive", "message_expiry", "flat_topics", "tls",
     ]
+    static let flatTopicKeys = ["current", "hourly", "daily", "outlook", "nowcast", "air_quality"]
     static let tlsKeys = ["ca_file", "cert_file", "key_file", "insecure"]
 
     /// The `mqtt:` section (`MQTTSettings` documents the keys).
@@ -50,9 +51,27 @@ extension ConfigDecoder {
                 section.value("message_expiry"),
                 "mqtt.message_expiry needs protocol: 5 (MQTT 3.1.1 has no message expiry): remove it or set it to 0")
         }
-        settings.flatTopics = try bool(section, "flat_topics") ?? settings.flatTopics
+        settings.flatTopics = try flatTopics(section)
         settings.tls = try tls(section, scheme: settings.scheme)
         return settings
+    }
+
+    /// `mqtt.flat_topics`: `true`, `false` or a mapping per kind (`FlatTopicSettings`); the
+    /// entry counts are checked against `forecast:` once it is read (`checkSizes`).
+    private func flatTopics(_ mqtt: ConfigSection) throws(ConfigurationError) -> FlatTopicSettings {
+        guard let node = mqtt.value("flat_topics") else { return FlatTopicSettings() }
+        guard node.entries != nil else {
+            return FlatTopicSettings(booleanLiteral: try bool(mqtt, "flat_topics") ?? true)
+        }
+        let section = try section(node, path: "mqtt.flat_topics", keys: ConfigDecoder.flatTopicKeys)
+        var flat = FlatTopicSettings.off
+        flat.current = try bool(section, "current") ?? false
+        flat.outlook = try bool(section, "outlook") ?? false
+        flat.nowcast = try bool(section, "nowcast") ?? false
+        flat.airQuality = try bool(section, "air_quality") ?? false
+        flat.hourly = try int(section, "hourly", in: 0...384) ?? 0
+        flat.daily = try int(section, "daily", in: 0...16) ?? 0
+        return flat
     }
 
     private func tls(_ mqtt: ConfigSection, scheme: String) throws(ConfigurationError) -> TLSSettings? {

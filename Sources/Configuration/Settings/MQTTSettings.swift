@@ -31,7 +31,7 @@ public struct TLSSettings: Sendable, Equatable {
 /// `username_file`, `password` / `password_file`, `base_topic` (default `weather`), `qos` (0–2,
 /// default 1), `retain` (default true), `protocol` (`5` or `3.1.1`, default 5), `keepalive`
 /// (5s–65535s, default 60s), `message_expiry` (MQTT 5 only, default 0 = off), `flat_topics`
-/// (default true), `tls` (see `TLSSettings`).
+/// (`FlatTopicSettings`, default `current` only), `tls` (see `TLSSettings`).
 public struct MQTTSettings: Sendable, Equatable {
     /// `mqtt` or `mqtts`.
     public var scheme: String
@@ -50,7 +50,7 @@ public struct MQTTSettings: Sendable, Equatable {
     public var keepAlive: Int
     /// Seconds a retained reading lives on the broker when it is not refreshed; 0 = forever.
     public var messageExpiry: Int
-    public var flatTopics: Bool
+    public var flatTopics: FlatTopicSettings
     /// Non-nil exactly when `scheme` is `mqtts`.
     public var tls: TLSSettings?
 
@@ -58,7 +58,7 @@ public struct MQTTSettings: Sendable, Equatable {
         scheme: String = "mqtt", host: String = "127.0.0.1", port: Int = 1883, clientID: String = "weather2mqtt",
         username: String? = nil, password: String? = nil, baseTopic: String = "weather", qos: Int = 1,
         retain: Bool = true, protocolVersion: MQTTVersionSetting = .v5, keepAlive: Int = 60, messageExpiry: Int = 0,
-        flatTopics: Bool = true, tls: TLSSettings? = nil
+        flatTopics: FlatTopicSettings = FlatTopicSettings(), tls: TLSSettings? = nil
     ) {
         self.scheme = scheme
         self.host = host
