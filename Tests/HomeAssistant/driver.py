@@ -168,8 +168,9 @@ def warning_answer(warning):
 
 
 class Bridge:
-    def __init__(self, binary, folder, name, broker, fixtures, base, units, locations, hours):
+    def __init__(self, binary, folder, name, broker, fixtures, base, units, locations, hours, slots=None):
         self.binary, self.folder, self.name = binary, folder, name
+        self.slots = slots
         self.broker, self.fixtures, self.base, self.units, self.hours = broker, fixtures, base, units, hours
         self.locations = locations
         self.process = None
@@ -186,7 +187,7 @@ class Bridge:
   client_id: {self.name}
   base_topic: {self.base}
   flat_topics: true
-homeassistant: {{ discovery: true, prefix: homeassistant }}
+homeassistant: {{ discovery: true, prefix: homeassistant{", forecast_slots: " + self.slots if self.slots else ""} }}
 units: {self.units}
 forecast: {{ hours: {self.hours}, days: 7 }}
 state_dir: {self.folder}/state-{self.name}
@@ -446,7 +447,8 @@ def check_all(ha, entities, available, what, timeout=120):
 def check_entities(ha, broker, metric_location, imperial_location):
     states = ha.states()
     for location, imperial in ((metric_location, False), (imperial_location, True)):
-        components = device_entities(broker, location)
+        # The forecast slots (homeassistant.forecast_slots) are checked by check_slots.
+        components = {k: e for k, e in device_entities(broker, location).items() if not k.startswith("forecast_")}
         check(set(components) == set(SENSORS), f"{location}: discovery lists every sensor ({len(components)})")
         for key, entity in components.items():
             state = states.get(entity)
@@ -474,6 +476,44 @@ def check_entities(ha, broker, metric_location, imperial_location):
         unit = b["attributes"].get("unit_of_measurement")
         y = TO_METRIC.get((unit, metric_unit), lambda v: v)(y)
         check(abs(x - y) <= max(0.6, 0.03 * abs(x)), f"{key}: metric {x} and imperial {y:.2f} {metric_unit} agree")
+
+
+def check_slots(ha, broker):
+    """ESPHomeDesigner's entity ids (issue 40): the default location's without its id, the others'
+    with it; temperatures in °C without a state class, conditions as enums; the values the bridge
+    publishes on <base>/<loc>/slots/<slot>, day N being the daily payload's days[N]."""
+    states = ha.states()
+    days = json.loads(broker.retained("wx/home/daily").get("wx/home/daily", "{}")).get("days", [])
+    slots = broker.retained("wx/home/slots/#")
+    expected = {
+        "sensor.weather_forecast_day_0_high": ("day_0_high", days[0].get("temperature_max") if days else None),
+        "sensor.weather_forecast_day_1_low": ("day_1_low", days[1].get("temperature_min") if len(days) > 1 else None),
+        "sensor.weather_forecast_plus_1h": ("plus_1h", None),
+        "sensor.weather_forecast_hour_1200": ("hour_1200", None),
+    }
+    for entity, (slot, value) in expected.items():
+        state = states.get(entity)
+        if not check(state is not None, f"{entity} exists"):
+            continue
+        attributes = state["attributes"]
+        published = slots.get(f"wx/home/slots/{slot}")
+        try:
+            shown = float(state["state"])
+        except ValueError:
+            shown = None
+        check(shown is not None and published is not None and abs(shown - float(published)) < 0.05
+              and (value is None or abs(shown - float(value)) < 0.05),
+              f"{entity}: {state['state']!r}, published {published!r}, the payload's {value!r}")
+        check(attributes.get("unit_of_measurement") == "°C" and attributes.get("device_class") == "temperature"
+              and attributes.get("state_class") is None,
+              f"{entity}: unit {attributes.get('unit_of_measurement')!r}, device class "
+              f"{attributes.get('device_class')!r}, no state class ({attributes.get('state_class')!r})")
+    condition = states.get("sensor.weather_forecast_day_0_condition")
+    check(condition is not None and days and condition["state"] == days[0].get("condition"),
+          f"sensor.weather_forecast_day_0_condition: {condition and condition['state']!r} "
+          f"(the payload's {days[0].get('condition') if days else None!r})")
+    check(states.get("sensor.weather_forecast_cabin_day_0_high") is not None,
+          "another location's slots carry its id: sensor.weather_forecast_cabin_day_0_high")
 
 
 # The README's automation (Home Assistant section): a new severe or extreme warning, no templates.
@@ -530,7 +570,8 @@ def main():
     broker = Broker(folder)
     fixtures = Fixtures()
     fixtures.serve(ok=True)
-    metric = Bridge(args.bridge, folder, "metric", broker, fixtures, "wx", "metric", ["home", "cabin"], 168)
+    metric = Bridge(args.bridge, folder, "metric", broker, fixtures, "wx", "metric", ["home", "cabin"], 168,
+                    slots="{ days: 2, hours: 2, clock_hours: [12] }")
     imperial = Bridge(args.bridge, folder, "imperial", broker, fixtures, "wx_us", "imperial", ["office"], 48)
     ha = HomeAssistant(args.root, folder)
     PACKAGES["home"] = metric.template("home")
@@ -558,6 +599,7 @@ def main():
         check_all(ha, all_entities(broker, "home") + cabin, True, "metric")
         check_all(ha, all_entities(broker, "office"), True, "imperial")
         check_entities(ha, broker, "home", "office")
+        check_slots(ha, broker)
         hours = json.loads(broker.retained("wx/home/hourly").get("wx/home/hourly", "{}")).get("hours", [])
         days = json.loads(broker.retained("wx/home/daily").get("wx/home/daily", "{}")).get("days", [])
         daily = ha.forecasts("weather.weather2mqtt_home", "daily") or []
