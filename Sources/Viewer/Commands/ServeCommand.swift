@@ -134,16 +134,12 @@ public struct ServeCommand: Sendable {
 
     /// `displays:` of `--config`, each colour one the renderer draws.
     private func loadDisplays() throws(Failure) -> DisplaysSettings {
-        guard let config = broker.config else { return DisplaysSettings() }
-        let displays: DisplaysSettings
-        do {
-            displays = try ConfigurationLoader.loadDisplays(path: config)
-        } catch {
-            throw Failure(ConfigurationError.exitCode, error.description)
+        let displays = try section(DisplaysSettings()) { (path) throws(ConfigurationError) in
+            try ConfigurationLoader.loadDisplays(path: path)
         }
         for display in [displays.fallback] + displays.devices {
             if let name = display.colors, case .failure(let problem) = FrameSpec.colors(name) {
-                throw Failure(ConfigurationError.exitCode, "\(config): displays: \(problem.message)")
+                throw Failure(ConfigurationError.exitCode, "\(broker.config ?? ""): displays: \(problem.message)")
             }
         }
         return displays
@@ -152,19 +148,26 @@ public struct ServeCommand: Sendable {
     /// `homeassistant:` of `--config` (the bridge's defaults without one): whether and where the
     /// displays are announced.
     private func loadHomeAssistant() throws(Failure) -> HomeAssistantSettings {
-        guard let config = broker.config else { return HomeAssistantSettings() }
-        do {
-            return try ConfigurationLoader.loadHomeAssistant(path: config)
-        } catch {
-            throw Failure(ConfigurationError.exitCode, error.description)
+        try section(HomeAssistantSettings()) { (path) throws(ConfigurationError) in
+            try ConfigurationLoader.loadHomeAssistant(path: path)
         }
     }
 
     /// `onecall:` of `--config` (the defaults without one): the OpenWeatherMap-shaped answers.
     private func loadOneCall() throws(Failure) -> OneCallSettings {
-        guard let config = broker.config else { return OneCallSettings() }
+        try section(OneCallSettings()) { (path) throws(ConfigurationError) in
+            try ConfigurationLoader.loadOneCall(path: path)
+        }
+    }
+
+    /// A section of `--config` read by `load`, or `empty` without a configuration file; a wrong
+    /// one is the configuration's exit code with its message.
+    private func section<Settings>(
+        _ empty: Settings, _ load: (String) throws(ConfigurationError) -> Settings
+    ) throws(Failure) -> Settings {
+        guard let config = broker.config else { return empty }
         do {
-            return try ConfigurationLoader.loadOneCall(path: config)
+            return try load(config)
         } catch {
             throw Failure(ConfigurationError.exitCode, error.description)
         }
