@@ -230,7 +230,8 @@ public actor BridgeService {
                     )
                 }
             }
-            for _ in 0..<16 { addNext() }
+            // As many in flight as a save batch holds: a kill re-asks at most one batch early.
+            for _ in 0..<StateSaving.batch { addNext() }
             while let (location, answer) = await group.next() {
                 let applied = clock.now()
                 let update = feed.apply(
