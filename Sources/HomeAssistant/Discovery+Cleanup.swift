@@ -55,23 +55,62 @@ extension Discovery {
     }
 }
 
-extension Discovery {
-    /// `current` (a device payload about to be announced) with each component that `retained`
-    /// (the device's payload the broker holds, ours) has and `current` has not reduced to its
-    /// `platform`: Home Assistant removes a component of a device that way (forecast slots turned
-    /// off or fewer). Nil when nothing is to be removed: `current` is announced as it is.
-    public static func removingComponents(of retained: [UInt8], from current: JSONValue) -> JSONValue? {
-        guard let held = (try? JSONParser.parse(retained))?["cmps"]?.object, var payload = current.object,
-            var components = current["cmps"]?.object
-        else { return nil }
-        // A component already reduced to its platform was removed by an earlier announcement.
-        let gone = held.filter { components[$0.key] == nil && ($0.value.object?.members.count ?? 0) > 1 }
-        guard !gone.isEmpty else { return nil }
-        for member in gone {
-            guard let platform = (member.value["platform"] ?? member.value["p"])?.string else { continue }
-            components[member.key] = ["platform": .string(platform)]
+/// The components a location's device announced, remembered across restarts (the bridge keeps
+/// them in `state_dir`): a component the configuration no longer has (forecast slots turned off
+/// or fewer) is announced reduced to its `platform`, which is how Home Assistant removes one
+/// component of a device. The bridge announces its devices before the broker hands back what it
+/// held, so the retained payload cannot tell; this record can.
+///
+/// A removed component stays reduced in every later announcement (a few bytes each): a Home
+/// Assistant that was offline when it went still learns of it. It leaves the list when the
+/// configuration has it again.
+public struct AnnouncedComponents: Equatable, Sendable {
+    /// Each component announced in full: key → platform.
+    public private(set) var announced: [String: String]
+    /// Each component announced reduced to its platform: key → platform.
+    public private(set) var removed: [String: String]
+
+    public init(announced: [String: String] = [:], removed: [String: String] = [:]) {
+        self.announced = announced
+        self.removed = removed
+    }
+
+    /// `payload` (a device payload about to be announced) with the components this record has
+    /// and `payload` has not reduced to their platform; the record then holds `payload`'s.
+    public mutating func announcing(_ payload: JSONValue) -> JSONValue {
+        guard var object = payload.object, var components = payload["cmps"]?.object else { return payload }
+        var current: [String: String] = [:]
+        for (key, value) in components {
+            if let platform = (value["platform"] ?? value["p"])?.string { current[key] = platform }
         }
-        payload["cmps"] = .object(components)
-        return .object(payload)
+        removed = announced.merging(removed) { full, _ in full }.filter { current[$0.key] == nil }
+        announced = current
+        guard !removed.isEmpty else { return payload }
+        for (key, platform) in removed.sorted(by: { $0.key < $1.key }) {
+            components[key] = ["platform": .string(platform)]
+        }
+        object["cmps"] = .object(components)
+        return .object(object)
+    }
+
+    /// The record as kept in `state_dir`.
+    public var json: JSONValue {
+        func map(_ entries: [String: String]) -> JSONValue {
+            var object = JSONObject()
+            for (key, platform) in entries.sorted(by: { $0.key < $1.key }) { object[key] = .string(platform) }
+            return .object(object)
+        }
+        return ["announced": map(announced), "removed": map(removed)]
+    }
+
+    /// A record read back; nil when it is not one.
+    public init?(json: JSONValue) {
+        guard let announced = json["announced"]?.object, let removed = json["removed"]?.object else { return nil }
+        func map(_ object: JSONObject) -> [String: String] {
+            var entries: [String: String] = [:]
+            for (key, value) in object { if let platform = value.string { entries[key] = platform } }
+            return entries
+        }
+        self.init(announced: map(announced), removed: map(removed))
     }
 }

@@ -93,6 +93,17 @@ struct ForecastSlotsBridgeTests {
             "left: \(Self.flat((try? broker.retained("weather/#")) ?? [:]).keys.filter { !$0.contains("/current/") }.sorted().prefix(5))"
         )
         #expect(try broker.retained("weather/nyc/current/temperature")["weather/nyc/current/temperature"] == "-1.4")
+        // Home Assistant removes the slots' entities: the device announces each slot component
+        // reduced to its platform (the record of the first run, in state_dir, says which).
+        let device = "homeassistant/device/weather2mqtt_nyc/config"
+        let announced = try JSONParser.parse(Array((try broker.retained(device)[device] ?? "").utf8))
+        let slots = (announced["cmps"]?.object ?? JSONObject()).filter { $0.key.hasPrefix("forecast_") }
+        #expect(slots.count == 7 * 3 + 12 * 2 + 4 * 2, "\(slots.count) slot components")
+        #expect(slots.allSatisfy { $0.value == ["platform": "sensor"] })
+        #expect(announced["cmps"]?["temperature"]?["state_topic"] == "weather/nyc/current")
+        let record = try JSONParser.parse(
+            Array(try String(contentsOfFile: state.path + "/discovery.json", encoding: .utf8).utf8))
+        #expect(record["locations"]?["nyc"]?["removed"]?["forecast_plus_1h"] == "sensor")
     }
 
     @Test("the slots and flat entries move at the hour and the day boundary in New York without a new forecast")

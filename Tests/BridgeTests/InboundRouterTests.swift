@@ -67,8 +67,7 @@ struct InboundRouterTests {
     @Test("a retained device of ours for a location no longer configured is removed once a connection")
     func removedLocation() {
         var router = Self.router()
-        #expect(
-            router.route(Self.device(Self.berlin)) == .pruneLocationDevice("berlin"), "configured: fewer components?")
+        #expect(router.route(Self.device(Self.berlin)) == .ignore, "configured: announced as it is")
         #expect(router.route(Self.device(Self.gone)) == .removeLocationDevice(clearing: "gone"))
         #expect(router.route(Self.device(Self.gone)) == .ignore, "already cleared")
         router.connected(clearing: [])

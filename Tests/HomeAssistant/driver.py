@@ -11,7 +11,8 @@ Phases, each followed by a look at Home Assistant's log (no WARNING or ERROR fro
 template, weather, recorder, automation or event, in any phase):
   1 first start   Home Assistant with the ha-template packages, before any bridge ran
   2 bridges up    every discovered component is an entity with the expected unit, device class
-                  and state class (metric and imperial); weather.get_forecasts daily and hourly
+                  and state class (metric and imperial); weather.get_forecasts daily and hourly;
+                  the forecast slots under ESPHomeDesigner's entity ids with the payloads' values
   3 warning       an NWS warning appears: the event entity fires `new` with the alert's fields, the
                   warning binary sensor is on, the severity sensor says `severe`, and the README's
                   automation (no templates) runs; the warning leaves its source: `ended`, off, `none`
@@ -19,6 +20,7 @@ template, weather, recorder, automation or event, in any phase):
   5 back          ... and available again
   6 stale         a running bridge whose location's data is stale: unavailable
   7 fresh         ... and available again
+  7b slots off    forecast slots turned off: their entities and topics are gone
   8 HA restart    discovery is re-sent exactly once per device
   9 removed       a location removed from the configuration leaves no entity and no retained topic
 Exit 0 when everything held, 1 otherwise (every failure is listed).
@@ -412,7 +414,8 @@ TO_METRIC = {
 def device_entities(broker, location):
     config = broker.retained(f"homeassistant/device/weather2mqtt_{location}/config")
     payload = json.loads(config.get(f"homeassistant/device/weather2mqtt_{location}/config") or "{}")
-    return {key: c.get("default_entity_id") for key, c in payload.get("cmps", {}).items()}
+    # A component reduced to its platform is one Home Assistant is told to remove.
+    return {key: c["default_entity_id"] for key, c in payload.get("cmps", {}).items() if "default_entity_id" in c}
 
 
 PACKAGES = {}  # location -> the ha-template YAML Home Assistant loaded
@@ -595,7 +598,8 @@ def main():
         imperial.start()
         check(eventually(lambda: all(device_entities(broker, loc) for loc in ("home", "cabin", "office")), 60),
               "every bridge announced its devices")
-        # The cabin's own sensors, its forecast slots aside (phase 9 counts them against SENSORS).
+        # The cabin's own sensors, its forecast slots aside (phase 9 counts them against SENSORS;
+        # the slots go with phase 7b).
         cabin = [e for k, e in device_entities(broker, "cabin").items() if not k.startswith("forecast_")]
         check_all(ha, all_entities(broker, "home") + cabin, True, "metric")
         check_all(ha, all_entities(broker, "office"), True, "imperial")
@@ -676,6 +680,26 @@ def main():
         fixtures.serve(ok=True)
         metric.start()
         check_all(ha, all_entities(broker, "home"), True, "home with fresh data again")
+        check_log(ha)
+
+        phase = "7b slots off"
+        slot_entities = [e for location in ("home", "cabin")
+                         for k, e in device_entities(broker, location).items() if k.startswith("forecast_")]
+        check(bool(slot_entities) and all(e in ha.states() for e in slot_entities),
+              f"{len(slot_entities)} slot entities before")
+        metric.stop()
+        metric.slots = None
+        metric.write()
+        metric.start()
+        check(eventually(lambda: not broker.retained("wx/home/slots/#") and not broker.retained("wx/cabin/slots/#"),
+                         60), "the slot topics are cleared")
+        check(eventually(lambda: not any(e in ha.states() for e in slot_entities), 60),
+              f"no slot entity left in Home Assistant's states ({[e for e in slot_entities if e in ha.states()][:5]})")
+        registry = ha.ws({"type": "config/entity_registry/list"})
+        left = [e["entity_id"] for e in registry if e["entity_id"] in slot_entities]
+        check(not left, f"no slot entity in the entity registry ({left[:5]})")
+        check_all(ha, all_entities(broker, "home"), True, "home without its slots")
+        time.sleep(5)
         check_log(ha)
 
         phase = "8 HA restart"

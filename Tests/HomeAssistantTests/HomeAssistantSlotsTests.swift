@@ -86,18 +86,27 @@ extension HomeAssistantSlotsTests {
     func removal() throws {
         let before = try #require(Self.payloads(ForecastSlots(days: 2, hours: 1))["home"])
         let after = try #require(Self.payloads(ForecastSlots(days: 1))["home"])
-        let announced = try #require(Discovery.removingComponents(of: before.utf8Bytes, from: after))
+        var record = AnnouncedComponents()
+        // The first announcement: as it is.
+        #expect(record.announcing(before) == before)
+        let announced = record.announcing(after)
         let components = announced["cmps"]?.object ?? JSONObject()
-        for key in ["forecast_day_1_high", "forecast_day_1_low", "forecast_day_1_condition", "forecast_plus_1h"] {
-            #expect(components[key] == ["platform": "sensor"], "\(key)")
-        }
+        let gone = ["forecast_day_1_high", "forecast_day_1_low", "forecast_day_1_condition", "forecast_plus_1h"]
+        for key in gone { #expect(components[key] == ["platform": "sensor"], "\(key)") }
         #expect(components["forecast_day_0_high"] == after["cmps"]?["forecast_day_0_high"])
         #expect(components["temperature"] == after["cmps"]?["temperature"])
-        // Nothing gone: announced as it is.
-        #expect(Discovery.removingComponents(of: after.utf8Bytes, from: after) == nil)
-        #expect(Discovery.removingComponents(of: [], from: after) == nil)
-        // Announced once: the next start finds the platforms alone and announces nothing more.
-        #expect(Discovery.removingComponents(of: announced.utf8Bytes, from: after) == nil)
+        #expect(announced["dev"] == after["dev"])
+        // Announced again (the next start, a Home Assistant that was offline): still reduced,
+        // the same bytes (the publisher builds the payload again on every connect).
+        #expect(record.announcing(after) == announced)
+        // Read back from state_dir: the same record.
+        let reread = try #require(AnnouncedComponents(json: try JSONParser.parse(record.json.utf8Bytes)))
+        #expect(reread == record)
+        #expect(Set(record.removed.keys).isSuperset(of: gone) && record.removed["forecast_day_1_high"] == "sensor")
+        // Turned on again: announced in full, no longer removed.
+        #expect(record.announcing(before) == before)
+        #expect(record.removed.isEmpty)
+        #expect(AnnouncedComponents(json: ["announced": "x"]) == nil)
     }
 }
 

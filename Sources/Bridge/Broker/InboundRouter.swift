@@ -21,10 +21,6 @@ struct InboundRouter {
         /// A retained device config of this bridge's for a location no longer announced: cleared,
         /// then the topics of `clearing` (the location, when it is no longer configured).
         case removeLocationDevice(clearing: String?)
-        /// A retained device config of this bridge's for a location still announced: announced
-        /// again with the components it no longer has reduced to their platform
-        /// (`Discovery.removingComponents`), when it has fewer (forecast slots off or fewer).
-        case pruneLocationDevice(String)
         /// A retained device config of this bridge's for a station no longer announced: cleared,
         /// and with `clearTopics` (the station is no longer configured) its station topics.
         case removeStationDevice(station: String, clearTopics: Bool)
@@ -95,15 +91,6 @@ struct InboundRouter {
         if !ids.isEmpty { return message.retain ? .ignore : .stations(ids) }
         if message.topic == Discovery.statusTopic(prefix: prefix) {
             return discovery && Discovery.isBirth(message.payload) ? .birth : .ignore
-        }
-        if message.retain, !message.payload.isEmpty,
-            let location = Discovery.ownedLocation(topic: message.topic, prefix: prefix),
-            announcedLocations.contains(location)
-        {
-            guard let object = try? JSONParser.parse(message.payload),
-                Discovery.isOurs(object, bridgeState: topics.bridgeState)
-            else { return .ignore }
-            return .pruneLocationDevice(location)
         }
         guard message.retain, !message.payload.isEmpty,
             Discovery.shouldRemove(

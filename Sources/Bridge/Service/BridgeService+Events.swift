@@ -60,13 +60,6 @@ extension BridgeService {
                 "removing the Home Assistant device of a location no longer configured", ["mqtt.topic": message.topic])
             send(publisher.message(message.topic, []))
             if let clearing { clearTopicsAfterDiscovery(of: clearing) }
-        case .pruneLocationDevice(let id):
-            guard let location = configuration.locations.first(where: { $0.id == id }),
-                let current = try? JSONParser.parse(discoveryPayload(location)),
-                let pruned = Discovery.removingComponents(of: message.payload, from: current)
-            else { return }
-            log.info("removing Home Assistant entities the configuration no longer has", ["mqtt.topic": message.topic])
-            send(publisher.message(message.topic, pruned.utf8Bytes))
         case .removeStationDevice(let id, let clearTopics):
             log.info(
                 "removing the Home Assistant device of a station no longer configured", ["mqtt.topic": message.topic])
@@ -83,6 +76,7 @@ extension BridgeService {
     /// connection builds and sends it (once, not also here to be thrown away).
     func announceDevices() {
         guard configuration.homeAssistant.discovery else { return }
+        if devices.changed, StateFiles.write(store.discoveryPath, devices.json.utf8Bytes) { devices.saved() }
         let now = clock.now()
         for location in configuration.locations {
             let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)

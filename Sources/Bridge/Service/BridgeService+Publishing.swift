@@ -80,10 +80,7 @@ extension BridgeService {
     }
 
     func discoveryPayload(_ location: LocationSettings) -> [UInt8] {
-        Discovery.payload(
-            for: location, provider: location.providers.first ?? ProviderDescriptor.openMeteo.name,
-            configuration: configuration
-        ).utf8Bytes
+        devices.payload(location)
     }
 
     func publishStatuses() {

@@ -39,6 +39,8 @@ public actor BridgeService {
     let journal: ScheduleJournal
     /// Where each message from the broker goes, and what is subscribed to on every connect.
     var inbound: InboundRouter
+    /// The locations' Home Assistant devices, with what earlier runs announced.
+    var devices: LocationDevices
     /// Home Assistant birth messages: one discovery resend per burst.
     var births = BirthCoalescer()
     /// Per-location refresh lines are `debug`; this is the `info` summary.
@@ -85,6 +87,9 @@ public actor BridgeService {
         saving = StateSaving(directory: configuration.stateDirectory, journalSequence: schedule.sequence)
         self.store = store
         self.states = states
+        devices = LocationDevices(
+            configuration: configuration,
+            saved: StateFiles.read(store.discoveryPath).flatMap { try? JSONParser.parse($0) })
         ledger = BudgetLedger(limits: BudgetLimits(configuration: configuration), store: store, now: startedAt)
     }
 

@@ -14,6 +14,8 @@ public struct StateStore: Sendable {
     /// The name of a location's state file.
     static func locationFile(_ id: String) -> String { "location-" + id + ".json" }
     var budgetPath: String { directory + "/budget.json" }
+    /// The components each location's Home Assistant device announced (`LocationDevices`).
+    var discoveryPath: String { directory + "/discovery.json" }
 
     /// The saved state of a location; `nil` when there is none or it is damaged.
     public func load(location id: String) -> LocationState? {
