@@ -85,11 +85,12 @@ struct PollingRulesTests {
         #expect(PollingRules.airQualityHoursKept(fetchedAt: now, hourLimit: 6) == now.addingTimeInterval(72 * 3600))
         #expect(PollingRules.airQualityHoursKept(fetchedAt: now, hourLimit: 96) == now.addingTimeInterval(120 * 3600))
 
-        // Open-Meteo's week of hours from a Berlin midnight, each field's value a different
-        // function of the hour, so every day has its own maxima at its own hours.
+        // Open-Meteo's day before and week of hours from a Berlin midnight (`past_days=1`), each
+        // field's value a different function of the hour, so every day has its own maxima at its
+        // own hours.
         let zone = try #require(ZoneCache.zone("Europe/Berlin"))
-        let midnight = zone.startOfDay(zone.localDate(now))
-        let hours = (0..<168).map { hour -> AirQualitySample in
+        let midnight = zone.startOfDay(zone.localDate(now)).addingTimeInterval(-86400)
+        let hours = (0..<192).map { hour -> AirQualitySample in
             var values = AirQualityValues()
             values[.pm2_5] = Double((hour * 37) % 101)
             values[.ozone] = Double((hour * 53) % 89) + 0.5
@@ -100,8 +101,11 @@ struct PollingRulesTests {
         var kept = whole
         let until = PollingRules.airQualityHoursKept(fetchedAt: now, hourLimit: 48)
         kept.keepHours(from: now, until: until, zone: zone)
-        #expect(kept.hours.count == 73 && kept.hours.allSatisfy { $0.time < until })
-        #expect(kept.hours.first.map { $0.time <= now && $0.time.addingTimeInterval(3600) > now } == true)
+        // The 24 hours before the one containing the fetch (past_hours), then 73 from it.
+        #expect(kept.hours.count == 24 + 73 && kept.hours.allSatisfy { $0.time < until })
+        let hourBefore = now.addingTimeInterval(-86400)
+        #expect(kept.hours.first.map { $0.time <= hourBefore && $0.time.addingTimeInterval(3600) > hourBefore } == true)
+        #expect(kept.pastHours(before: now).count == 24 && whole.pastHours(before: now).count == 24)
 
         let builder = PayloadBuilder(
             location: LocationInfo(id: "berlin", name: "Berlin", latitude: 52.5, longitude: 13.4),

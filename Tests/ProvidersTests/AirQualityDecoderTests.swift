@@ -105,6 +105,8 @@ struct AirQualityDecoderTests {
         #expect(request.url.hasPrefix("http://127.0.0.1:9/v1/air-quality?latitude=52.3000&longitude=6.9000&hourly="))
         for field in AirQualityField.allCases { #expect(request.url.contains(field.rawValue)) }
         #expect(request.url.contains("&forecast_days=3"))
+        // The day before too, in the same request: the payload's past_hours.
+        #expect(request.url.contains("&past_days=1&"))
         #expect(!request.url.contains("&current="))
         #expect(OpenMeteoAirQuality.callsPerFetch == 2)
     }

@@ -58,15 +58,24 @@ enum RecordedAirQuality {
         sample("2026-02-07T18:00:00+01:00", pm2_5: 27.5, ozone: 40.2, carbonMonoxide: 251.9),
     ]
 
-    static var payload: String { payload(hours) }
+    /// The day before: 24 hours from 16:00 on 6 February, as the bridge's `past_hours`.
+    static let pastHours = (0..<24).map { hour in
+        let day = hour < 8 ? "06" : "07"
+        let clock = (16 + hour) % 24
+        return sample(
+            "2026-02-\(day)T\(clock < 10 ? "0" : "")\(clock):00:00+01:00", pm2_5: Double(hour), ozone: 50,
+            carbonMonoxide: 200)
+    }
 
-    /// A payload of `hours`, the first of them `current`.
-    static func payload(_ hours: [String]) -> String {
+    static var payload: String { payload(hours, past: pastHours) }
+
+    /// A payload of `hours`, the first of them `current`, after `past` (none: a bridge before 0.2.0).
+    static func payload(_ hours: [String], past: [String] = []) -> String {
         #"{"schema":1,"location":\#(location),"provider":"open-meteo","#
             + #""attribution":"Air quality by Open-Meteo.com (CC BY 4.0)","fetched_at":"2026-02-07T16:05:00+01:00","#
             + #""expires_at":"2026-02-07T17:05:00+01:00","units":{"temperature":"°C","wind_speed":"km/h","#
             + #""pressure":"hPa","precipitation":"mm","precipitation_intensity":"mm/h","distance":"km"},"#
             + #""source":"open-meteo air-quality","provider_index_scale":null,"current":\#(hours[0]),"#
-            + #""hours":[\#(hours.joined(separator: ","))],"days":[]}"#
+            + #""past_hours":[\#(past.joined(separator: ","))],"hours":[\#(hours.joined(separator: ","))],"days":[]}"#
     }
 }

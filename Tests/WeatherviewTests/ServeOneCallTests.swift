@@ -305,11 +305,17 @@ struct ServeOneCallTests {
         #expect(
             components == ["co": 212.4, "no2": 21.7, "o3": 55.1, "so2": 1.9, "pm2_5": 12.3, "pm10": 18.4],
             "no and nh3 are not in the payload: left out")
-        // esp32-weather-epd asks the 24 hours up to now (16:20); the payload has none before the
-        // hour of its fetch, so one comes back.
+        // esp32-weather-epd asks the 24 hours up to now (16:20): 17:00 the day before to 16:00,
+        // from the payload's past_hours and its first hour.
         let history = try HTTPCall.run(
             serve.url("/data/2.5/air_pollution/history?\(point)&start=1770391201&end=1770477600"))
-        #expect((history.json["list"] as? [[String: Any]])?.compactMap { $0["dt"] as? Int } == [1_770_476_400])
+        let entries = history.json["list"] as? [[String: Any]] ?? []
+        #expect(
+            entries.compactMap { $0["dt"] as? Int }
+                == Array(stride(from: 1_770_393_600, through: 1_770_476_400, by: 3600)))
+        // 17:00 the day before is the second hour of past_hours (pm2_5 1), 15:00 today its last (23).
+        #expect((entries.first?["components"] as? [String: Double])?["pm2_5"] == 1)
+        #expect((entries.dropLast().last?["components"] as? [String: Double])?["pm2_5"] == 23)
         let ahead = try HTTPCall.run(
             serve.url("/data/2.5/air_pollution/history?\(point)&start=1770476400&end=1770483600"))
         let levels = (ahead.json["list"] as? [[String: Any]])?.compactMap {
@@ -318,7 +324,8 @@ struct ServeOneCallTests {
         #expect(levels == [2, 2, 3])
         let forecast = try HTTPCall.run(serve.url("/data/2.5/air_pollution/forecast?" + point))
         #expect((forecast.json["list"] as? [Any])?.count == 3)
-        // The next hour's payload no longer has 16:00; the history still does, as it was read.
+        // The next hour's payload from a bridge without past_hours (before 0.2.0) no longer has
+        // 16:00; the history still does, as it was read.
         let later = RecordedAirQuality.payload(
             RecordedAirQuality.hours.dropFirst()
                 + [RecordedAirQuality.sample("2026-02-07T19:00:00+01:00", pm2_5: 80, ozone: 30, carbonMonoxide: 260)])

@@ -22,13 +22,14 @@ public struct OpenMeteoAirQuality: Sendable {
     /// block is asked for: it would double the cost, and the hour containing now stands in.
     public static var callsPerFetch: Int { (variables.count + 9) / 10 }
 
-    /// The one request for a location: hourly values for `days` days.
+    /// The one request for a location: hourly values for `days` days and the day before (the
+    /// `air_quality` payload's `past_hours`: the 24 hours an AQI is averaged over).
     public func request(for query: ProviderQuery) -> ProviderRequest {
         let list = Self.variables.joined(separator: ",")
         let url =
             baseURL + Self.path + "?latitude=" + query.latitudeText + "&longitude=" + query.longitudeText
             + "&hourly=" + list + "&timezone=" + percentEncode(query.timezone ?? "auto")
-            + "&timeformat=unixtime&forecast_days=\(min(7, max(1, query.days)))"
+            + "&timeformat=unixtime&past_days=1&forecast_days=\(min(7, max(1, query.days)))"
         return ProviderRequest(url: url, headers: [("User-Agent", userAgent), ("Accept", "application/json")])
     }
 

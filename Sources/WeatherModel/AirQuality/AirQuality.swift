@@ -144,13 +144,27 @@ public struct AirQuality: Sendable, Equatable {
         current ?? hours.last { $0.time <= now } ?? hours.first
     }
 
-    /// Keeps the hours a payload can still show, from the one containing `start` to those before
-    /// `end` (without spare capacity), once each local day's maxima in `zone` are computed from
-    /// all of them: the days stay whole (SPEC §3, "What is kept of an answer").
+    /// How many whole hours before the one containing now a payload shows (`past_hours`).
+    public static let pastHours = 24
+
+    /// Keeps the hours a payload can still show, from ``pastHours`` before the one containing
+    /// `start` to those before `end` (without spare capacity), once each local day's maxima in
+    /// `zone` are computed from all of them: the days stay whole (SPEC §3, "What is kept of an
+    /// answer").
     public mutating func keepHours(from start: Date, until end: Date, zone: ZoneInfo) {
         let maxima = dailyMaxima(zone: zone, from: start).map { KeptDays.Day(date: $0.date, maxima: $0.maxima) }
         days = KeptDays(zone: zone.identifier, days: maxima)
-        hours = hours.filter { $0.time.addingTimeInterval(3600) > start && $0.time < end }.withoutSlack
+        let first = start.addingTimeInterval(-Double(Self.pastHours) * 3600)
+        hours = hours.filter { $0.time.addingTimeInterval(3600) > first && $0.time < end }.withoutSlack
+    }
+
+    /// The ``pastHours`` whole hours before the one containing `now` that the answer has, oldest first.
+    public func pastHours(before now: Date) -> ArraySlice<AirQualitySample> {
+        let first = now.addingTimeInterval(-Double(Self.pastHours) * 3600)
+        guard let end = hours.firstIndex(where: { $0.time.addingTimeInterval(3600) > now }) else {
+            return hours[...].drop { $0.time.addingTimeInterval(3600) <= first }
+        }
+        return hours[..<end].drop { $0.time.addingTimeInterval(3600) <= first }
     }
 
     /// The largest value of each field per local day, for days from `now`'s onward; a field

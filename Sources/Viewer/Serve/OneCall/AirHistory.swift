@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Synchronization
 
-/// The air-quality hours `serve` has read, per location, so that `/air_pollution/history` has
-/// the hours before the bridge's last request, which its `air_quality` payload no longer holds:
+/// The air-quality hours `serve` has read, per location, so that `/air_pollution/history` also
+/// has hours older than the `air_quality` payload's `past_hours` (the day before its last request):
 /// each hour as the last payload read with it had it. Kept in memory for two days (a restart
 /// forgets them); filled whenever an air pollution request reads a payload.
 final class AirHistory: Sendable {

@@ -52,15 +52,17 @@ struct AirPollutionAnswer {
         self.samples = samples.sorted { $0.time < $1.time }
     }
 
-    /// The samples of an `air_quality` payload: every hour and `current`, each hour once (the
-    /// hour's entry before `current`).
+    /// The samples of an `air_quality` payload: every hour (`past_hours` and `hours`) and
+    /// `current`, each hour once (the hour's entry before `current`).
     static func samples(_ payload: TopicPayload) throws(PayloadError) -> [Sample] {
         let reader = try FieldReader(topic: payload.topic, path: "air_quality", value: payload.json)
         let envelope = try Envelope(reader)
         var zoned = reader
         zoned.zone = envelope.zone
         var byTime: [Int64: Sample] = [:]
-        for entry in try zoned.readers("hours") + [try zoned.reader("current")].compactMap({ $0 }) {
+        // The day before (`past_hours`, absent from bridges before 0.2.0), then now and ahead.
+        let entries = try zoned.readers("past_hours") + zoned.readers("hours")
+        for entry in entries + [try zoned.reader("current")].compactMap({ $0 }) {
             guard let time = try entry.date("time") else { continue }
             var sample = Sample(time: Int64(time.timeIntervalSince1970), components: [])
             for (name, field) in Self.components {
