@@ -105,11 +105,12 @@ struct AskedFeedsTests {
         let feed = AirQualityFeed(configuration: configuration(locations: [brno]))
         let body = Fixtures.bytes("air-quality/open-meteo", "airquality_hourly_eaqi_uv_pollen_brno_unixtime_2026.json")
         let decoded = try OpenMeteoAirQuality.decode(body)
-        // Twelve hours into the answer: the hours before the one containing `at` are dropped.
-        let at = decoded.hours[12].time
+        // 36 hours into the answer: the hours more than a day before the one containing `at` are
+        // dropped (the day before it is the payload's past_hours).
+        let at = decoded.hours[36].time
         let applied = feed.apply(response(200, body), to: served(by: "open-meteo"), for: brno, now: at)
         let kept = try #require(applied.state.airQuality)
-        #expect(kept.hours.first?.time == at)
+        #expect(kept.hours.first?.time == decoded.hours[12].time)
         #expect(kept.hours.count < decoded.hours.count)
         #expect(
             kept.hours.last.map { $0.time <= PollingRules.airQualityHoursKept(fetchedAt: at, hourLimit: 48) } == true)
