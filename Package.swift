@@ -50,6 +50,7 @@ let package = Package(
         .library(name: "WeatherModel", targets: ["WeatherModel"]),
         .library(name: "Providers", targets: ["Providers"]),
         .library(name: "Stations", targets: ["Stations"]),
+        .library(name: "ConfigurationCore", targets: ["ConfigurationCore"]),
         .library(name: "Configuration", targets: ["Configuration"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "MQTTClient", targets: ["MQTTClient"]),
@@ -124,10 +125,15 @@ let package = Package(
         .target(name: "Providers", dependencies: ["WeatherModel", "ProviderFacts"]),
         // Pure: a weather station's pushes, datagrams and messages -> honest readings, rain today, blending.
         .target(name: "Stations", dependencies: ["WeatherModel", "WireContract"]),
+        // The configuration file's reader (YAML, `${NAME}`, `!secret`, `*_file`), its errors, and the
+        // sections both executables read: `mqtt:`, `homeassistant:`, `displays:`, `onecall:`.
+        .target(name: "ConfigurationCore", dependencies: ["WeatherModel", "WireContract", "YAML", "SystemIO"]),
+        // The bridge's whole file on top of it: `locations:`, `providers:`, `stations:`, checked together
+        // (re-exports ConfigurationCore).
         .target(
             name: "Configuration",
             dependencies: [
-                "WeatherModel", "WireContract", "YAML", "ProviderFacts", "Stations", "SystemIO",
+                "ConfigurationCore", "WeatherModel", "WireContract", "YAML", "ProviderFacts", "Stations", "SystemIO",
             ]),
         .target(name: "PanelFrames"),
         .target(
@@ -191,7 +197,8 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "StationsTests", dependencies: ["Stations", "WeatherModel", "TestSupport"]),
         .testTarget(
-            name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "Stations", "SystemIO", "TestSupport"]),
+            name: "ConfigurationTests",
+            dependencies: ["Configuration", "ConfigurationCore", "YAML", "Stations", "SystemIO", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
