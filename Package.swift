@@ -57,6 +57,7 @@ let package = Package(
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "StationListeners", targets: ["StationListeners"]),
+        .library(name: "HomeAssistantCore", targets: ["HomeAssistantCore"]),
         .library(name: "HomeAssistant", targets: ["HomeAssistant"]),
         .library(name: "Bridge", targets: ["Bridge"]),
         .library(name: "Viewer", targets: ["Viewer"]),
@@ -141,10 +142,15 @@ let package = Package(
             dependencies: ["PanelFrames", "WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
         // E-paper panels on SPI and GPIO: panel tables, frame packing, the Linux and recording backends.
         .target(name: "PanelDriver", dependencies: ["PanelFrames", "ZlibDeflate", "SystemIO", "CLinuxIO"]),
-        // Pure: what Home Assistant is told — discovery documents, the template weather entity,
-        // ids, units, the birth coalescer — built from the configuration and the payloads' values.
+        // Pure: what both executables tell Home Assistant — the origin, the birth protocol and its
+        // coalescer, ids, the removal order, `serve`'s display and image devices.
+        .target(name: "HomeAssistantCore", dependencies: ["WeatherModel", "WireContract"]),
+        // Pure: what the bridge tells Home Assistant — each location's and station's discovery document
+        // and their cleanup, the template weather entity, units — built from the configuration and the
+        // payloads' values (re-exports HomeAssistantCore).
         .target(
-            name: "HomeAssistant", dependencies: ["Configuration", "ProviderFacts", "WeatherModel", "WireContract"]),
+            name: "HomeAssistant",
+            dependencies: ["HomeAssistantCore", "Configuration", "ProviderFacts", "WeatherModel", "WireContract"]),
         // The service: the feeds, the actor that executes them, state files, `check` and `fetch`.
         .target(
             name: "Bridge",
@@ -226,7 +232,10 @@ let package = Package(
             dependencies: ["weatherview", "Rendering", "PanelFrames", "WireContract", "TestSupport"]),
         .testTarget(
             name: "HomeAssistantTests",
-            dependencies: ["HomeAssistant", "Configuration", "Stations", "WeatherModel", "WireContract", "TestSupport"]),
+            dependencies: [
+                "HomeAssistant", "HomeAssistantCore", "Configuration", "Stations", "WeatherModel", "WireContract",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "BridgeTests",
             dependencies: ["Bridge", "HomeAssistant", "SystemIO", "weather2mqtt", "weatherview", "TestSupport"]
