@@ -6,8 +6,9 @@ import PackageDescription
 /// `FontEngine` (FreeType, HarfBuzz, fontconfig) and `ZlibDeflate`; `WeatherModel`, `ProviderFacts`,
 /// `Providers`, `Configuration` and `HomeAssistant` are pure, and `Rendering` reaches fonts and zlib
 /// only through those two; `PanelFrames` is the finished frame (levels, colours, rotation) that `Rendering`
-/// makes and `PanelDriver` sends, so the driver links no layouts or fonts. docs/ARCHITECTURE.md draws the
-/// modules and their arrows.
+/// makes and `PanelDriver` sends, so the driver links no layouts or fonts. `ConfigurationCore` and
+/// `HomeAssistantCore` are the halves both executables share, so `weatherview` links no station, location
+/// or provider code. docs/ARCHITECTURE.md draws the modules and their arrows.
 /// How the shipped executables are linked (release builds; `deploy/link/README.md` has the figures):
 /// lld with packed relative relocations and no exported symbols, and the functions the bridge runs in a
 /// refresh (`deploy/link/weather2mqtt.order`) and `weatherview serve` runs (`deploy/link/weatherview.order`)
@@ -163,9 +164,9 @@ let package = Package(
         .target(
             name: "Viewer",
             dependencies: [
-                "Rendering", "PanelFrames", "PanelDriver", "MQTTClient", "Configuration", "WeatherModel",
+                "Rendering", "PanelFrames", "PanelDriver", "MQTTClient", "ConfigurationCore", "WeatherModel",
                 "WireContract", "SystemIO",
-                "HTTPServer", "HomeAssistant",
+                "HTTPServer", "HomeAssistantCore",
             ]
         ),
         // Thin executables.
@@ -221,7 +222,8 @@ let package = Package(
         .testTarget(
             name: "ViewerTests",
             dependencies: [
-                "Viewer", "HTTPServer", "Rendering", "Configuration", "WireContract", "WeatherModel", "TestSupport",
+                "Viewer", "HTTPServer", "Rendering", "ConfigurationCore", "HomeAssistantCore", "WireContract",
+                "WeatherModel", "TestSupport",
             ]),
         .testTarget(
             name: "PanelDriverTests",
