@@ -6,8 +6,9 @@ import PackageDescription
 /// `FontEngine` (FreeType, HarfBuzz, fontconfig) and `ZlibDeflate`; `WeatherModel`, `ProviderFacts`,
 /// `Providers`, `Configuration` and `HomeAssistant` are pure, and `Rendering` reaches fonts and zlib
 /// only through those two; `PanelFrames` is the finished frame (levels, colours, rotation) that `Rendering`
-/// makes and `PanelDriver` sends, so the driver links no layouts or fonts. docs/ARCHITECTURE.md draws the
-/// modules and their arrows.
+/// makes and `PanelDriver` sends, so the driver links no layouts or fonts. `ConfigurationCore` and
+/// `HomeAssistantCore` are the halves both executables share, so `weatherview` links no station, location
+/// or provider code. docs/ARCHITECTURE.md draws the modules and their arrows.
 /// How the shipped executables are linked (release builds; `deploy/link/README.md` has the figures):
 /// lld with packed relative relocations and no exported symbols, and the functions the bridge runs in a
 /// refresh (`deploy/link/weather2mqtt.order`) and `weatherview serve` runs (`deploy/link/weatherview.order`)
@@ -50,12 +51,14 @@ let package = Package(
         .library(name: "WeatherModel", targets: ["WeatherModel"]),
         .library(name: "Providers", targets: ["Providers"]),
         .library(name: "Stations", targets: ["Stations"]),
+        .library(name: "ConfigurationCore", targets: ["ConfigurationCore"]),
         .library(name: "Configuration", targets: ["Configuration"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "MQTTClient", targets: ["MQTTClient"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "StationListeners", targets: ["StationListeners"]),
+        .library(name: "HomeAssistantCore", targets: ["HomeAssistantCore"]),
         .library(name: "HomeAssistant", targets: ["HomeAssistant"]),
         .library(name: "Bridge", targets: ["Bridge"]),
         .library(name: "Viewer", targets: ["Viewer"]),
@@ -124,10 +127,15 @@ let package = Package(
         .target(name: "Providers", dependencies: ["WeatherModel", "ProviderFacts"]),
         // Pure: a weather station's pushes, datagrams and messages -> honest readings, rain today, blending.
         .target(name: "Stations", dependencies: ["WeatherModel", "WireContract"]),
+        // The configuration file's reader (YAML, `${NAME}`, `!secret`, `*_file`), its errors, and the
+        // sections both executables read: `mqtt:`, `homeassistant:`, `displays:`, `onecall:`.
+        .target(name: "ConfigurationCore", dependencies: ["WeatherModel", "WireContract", "YAML", "SystemIO"]),
+        // The bridge's whole file on top of it: `locations:`, `providers:`, `stations:`, checked together
+        // (re-exports ConfigurationCore).
         .target(
             name: "Configuration",
             dependencies: [
-                "WeatherModel", "WireContract", "YAML", "ProviderFacts", "Stations", "SystemIO",
+                "ConfigurationCore", "WeatherModel", "WireContract", "YAML", "ProviderFacts", "Stations", "SystemIO",
             ]),
         .target(name: "PanelFrames"),
         .target(
@@ -135,10 +143,15 @@ let package = Package(
             dependencies: ["PanelFrames", "WeatherModel", "WireContract", "FontEngine", "ZlibDeflate"]),
         // E-paper panels on SPI and GPIO: panel tables, frame packing, the Linux and recording backends.
         .target(name: "PanelDriver", dependencies: ["PanelFrames", "ZlibDeflate", "SystemIO", "CLinuxIO"]),
-        // Pure: what Home Assistant is told — discovery documents, the template weather entity,
-        // ids, units, the birth coalescer — built from the configuration and the payloads' values.
+        // Pure: what both executables tell Home Assistant — the origin, the birth protocol and its
+        // coalescer, ids, the removal order, `serve`'s display and image devices.
+        .target(name: "HomeAssistantCore", dependencies: ["WeatherModel", "WireContract"]),
+        // Pure: what the bridge tells Home Assistant — each location's and station's discovery document
+        // and their cleanup, the template weather entity, units — built from the configuration and the
+        // payloads' values (re-exports HomeAssistantCore).
         .target(
-            name: "HomeAssistant", dependencies: ["Configuration", "ProviderFacts", "WeatherModel", "WireContract"]),
+            name: "HomeAssistant",
+            dependencies: ["HomeAssistantCore", "Configuration", "ProviderFacts", "WeatherModel", "WireContract"]),
         // The service: the feeds, the actor that executes them, state files, `check` and `fetch`.
         .target(
             name: "Bridge",
@@ -151,9 +164,9 @@ let package = Package(
         .target(
             name: "Viewer",
             dependencies: [
-                "Rendering", "PanelFrames", "PanelDriver", "MQTTClient", "Configuration", "WeatherModel",
+                "Rendering", "PanelFrames", "PanelDriver", "MQTTClient", "ConfigurationCore", "WeatherModel",
                 "WireContract", "SystemIO",
-                "HTTPServer", "HomeAssistant",
+                "HTTPServer", "HomeAssistantCore",
             ]
         ),
         // Thin executables.
@@ -191,7 +204,8 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "StationsTests", dependencies: ["Stations", "WeatherModel", "TestSupport"]),
         .testTarget(
-            name: "ConfigurationTests", dependencies: ["Configuration", "YAML", "Stations", "SystemIO", "TestSupport"]),
+            name: "ConfigurationTests",
+            dependencies: ["Configuration", "ConfigurationCore", "YAML", "Stations", "SystemIO", "TestSupport"]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
@@ -208,7 +222,8 @@ let package = Package(
         .testTarget(
             name: "ViewerTests",
             dependencies: [
-                "Viewer", "HTTPServer", "Rendering", "Configuration", "WireContract", "WeatherModel", "TestSupport",
+                "Viewer", "HTTPServer", "Rendering", "ConfigurationCore", "HomeAssistantCore", "WireContract",
+                "WeatherModel", "TestSupport",
             ]),
         .testTarget(
             name: "PanelDriverTests",
@@ -219,7 +234,10 @@ let package = Package(
             dependencies: ["weatherview", "Rendering", "PanelFrames", "WireContract", "TestSupport"]),
         .testTarget(
             name: "HomeAssistantTests",
-            dependencies: ["HomeAssistant", "Configuration", "Stations", "WeatherModel", "WireContract", "TestSupport"]),
+            dependencies: [
+                "HomeAssistant", "HomeAssistantCore", "Configuration", "Stations", "WeatherModel", "WireContract",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "BridgeTests",
             dependencies: ["Bridge", "HomeAssistant", "SystemIO", "weather2mqtt", "weatherview", "TestSupport"]

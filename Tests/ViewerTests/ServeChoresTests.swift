@@ -1,6 +1,6 @@
-import Configuration
+import ConfigurationCore
 import Foundation
-import HomeAssistant
+import HomeAssistantCore
 import Rendering
 import TestSupport
 import Testing

@@ -1,4 +1,4 @@
-import Configuration
+import ConfigurationCore
 import Foundation
 import HTTPServer
 import Rendering

@@ -9,20 +9,6 @@ extension ConfigDecoder {
     ]
     static let unitKeys = ["temperature", "wind_speed", "pressure", "precipitation", "distance"]
 
-    static let homeAssistantKeys = ["discovery", "prefix", "forecast_slots"]
-
-    /// The `homeassistant:` section (`forecast_slots` once the locations are read).
-    func homeAssistant(_ node: YAMLNode?) throws(ConfigurationError) -> HomeAssistantSettings {
-        let assistant = try section(node, path: "homeassistant", keys: ConfigDecoder.homeAssistantKeys)
-        var homeAssistant = HomeAssistantSettings()
-        homeAssistant.discovery = try bool(assistant, "discovery") ?? true
-        if let prefix = try string(assistant, "prefix") {
-            try checkTopic(prefix, name: "homeassistant.prefix", line: assistant.value("prefix"))
-            homeAssistant.prefix = prefix
-        }
-        return homeAssistant
-    }
-
     /// The whole file.
     func configuration(_ root: YAMLNode) throws(ConfigurationError) -> BridgeConfiguration {
         if root.isNull {
@@ -49,8 +35,9 @@ extension ConfigDecoder {
         }
         let language = try language(top, "language") ?? .en
         var providers = try providers(top.value("providers"))
-        stationSettings = try stations(top.value("stations"))
-        let locations = try locations(top.value("locations"))
+        // `stations:` before `locations:`, so that a location's `station:` is checked against it.
+        let stations = try stations(top.value("stations"))
+        let locations = try locations(top.value("locations"), stations: stations)
         let hours = try int(forecast, "hours", in: 0...384) ?? 48
         let days = try int(forecast, "days", in: 1...16) ?? 7
         (homeAssistant.forecastSlots, homeAssistant.slotsLocation) = try forecastSlots(
@@ -68,7 +55,7 @@ extension ConfigDecoder {
         }
         configuration.providers = providers
         configuration.language = language
-        configuration.stations = stationSettings
+        configuration.stations = stations
         configuration.displays = try displays(top.value("displays"))
         configuration.oneCall = try oneCall(top.value("onecall"))
         configuration.alertSources = try alertSources(top.value("providers"))
@@ -76,18 +63,6 @@ extension ConfigDecoder {
         configuration.warnings = warnings
         configuration.secrets = secretValues
         return configuration
-    }
-
-    /// A `language` key: one of `Language`'s codes (`de`, also `de_DE`), else exit 78 listing them.
-    func language(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> Language? {
-        guard let code = try string(section, key) else { return nil }
-        guard let language = Language(code: code) else {
-            throw fail(
-                section.value(key)?.line,
-                "\(section.name(key)): unknown language '\(MessageText.shown(code))' (supported: "
-                    + Language.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ") + ")")
-        }
-        return language
     }
 
     /// `units: metric` or `units: {temperature: °F, …}` (missing quantities from metric).

@@ -8,8 +8,9 @@ extension ConfigDecoder {
         "nowcast_interval", "language", "alerts", "meteoalarm", "station",
     ]
 
-    /// The `locations:` list: at least one, ids unique (`LocationSettings` documents the keys).
-    func locations(_ node: YAMLNode?) throws(ConfigurationError) -> [LocationSettings] {
+    /// The `locations:` list: at least one, ids unique (`LocationSettings` documents the keys); a
+    /// location's `station:` names one of `stations`.
+    func locations(_ node: YAMLNode?, stations: [StationSettings]) throws(ConfigurationError) -> [LocationSettings] {
         guard let node, !node.isNull else {
             throw fail(
                 node,
@@ -24,7 +25,7 @@ extension ConfigDecoder {
         var locations: [LocationSettings] = []
         var lines: [String: Int] = [:]
         for (index, item) in items.enumerated() {
-            let location = try location(item, path: "locations[\(index)]")
+            let location = try location(item, path: "locations[\(index)]", stations: stations)
             if let first = lines[location.id] {
                 throw fail(item, "duplicate location id '\(location.id)' (first on line \(first))")
             }
@@ -34,7 +35,9 @@ extension ConfigDecoder {
         return locations
     }
 
-    private func location(_ node: YAMLNode, path: String) throws(ConfigurationError) -> LocationSettings {
+    private func location(_ node: YAMLNode, path: String, stations: [StationSettings]) throws(ConfigurationError)
+        -> LocationSettings
+    {
         if node.isNull {
             throw fail(node, "\(path) is empty: a location needs at least id, latitude and longitude")
         }
@@ -91,7 +94,7 @@ extension ConfigDecoder {
         try alertSettings(section, path: path, into: &location)
         if let stationNode = section.value("station") {
             location.stations = try stationReferences(
-                stationNode, name: section.name("station"), stations: stationSettings)
+                stationNode, name: section.name("station"), stations: stations)
         }
         return location
     }

@@ -1,7 +1,7 @@
-import Configuration
+import ConfigurationCore
 import FoundationEssentials
 import HTTPServer
-import HomeAssistant
+import HomeAssistantCore
 import Rendering
 import WeatherModel
 import WireContract

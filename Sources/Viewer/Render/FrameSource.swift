@@ -1,4 +1,4 @@
-import Configuration
+import ConfigurationCore
 import Dispatch
 import FoundationEssentials
 import PanelFrames

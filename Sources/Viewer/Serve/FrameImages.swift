@@ -1,6 +1,6 @@
-import Configuration
+import ConfigurationCore
 import FoundationEssentials
-import HomeAssistant
+import HomeAssistantCore
 import WireContract
 
 /// The frames `displays.images` names, published as PNG for Home Assistant's `image` entity

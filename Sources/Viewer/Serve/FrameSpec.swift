@@ -1,4 +1,4 @@
-import Configuration
+import ConfigurationCore
 import PanelFrames
 import Rendering
 import WeatherModel

@@ -1,4 +1,4 @@
-import Configuration
+import ConfigurationCore
 import FoundationEssentials
 import HTTPServer
 import Synchronization

@@ -1,6 +1,6 @@
-import Configuration
+import ConfigurationCore
 import FoundationEssentials
-import HomeAssistant
+import HomeAssistantCore
 import WeatherModel
 import WireContract
 

@@ -1,5 +1,5 @@
-import Configuration
-import HomeAssistant
+import ConfigurationCore
+import HomeAssistantCore
 import WireContract
 
 /// Displays and images that left `displays:`, and what `serve` clears for them at its start (as

@@ -1,4 +1,4 @@
-import HomeAssistant
+import HomeAssistantCore
 
 /// When `serve`'s loop has work besides the broker's messages: its discovery again after Home
 /// Assistant's birth message (one resend per burst, ``BirthCoalescer``, after

@@ -3,7 +3,7 @@ import YAML
 extension ConfigDecoder {
     /// Replaces every `${NAME}` in `text` with the environment variable NAME; an unset variable,
     /// an unclosed `${` or an invalid name is an error naming the key and the line.
-    func substitute(_ text: String, line: YAMLNode, name: String) throws(ConfigurationError) -> String {
+    package func substitute(_ text: String, line: YAMLNode, name: String) throws(ConfigurationError) -> String {
         let scalars = Array(text.unicodeScalars)
         guard scalars.contains("$") else { return text }
         var result = String.UnicodeScalarView()

@@ -1,40 +1,16 @@
 import WeatherModel
 import YAML
 
-/// Reads and validates the configuration file (SPEC §2).
+/// Reads and validates the configuration file (SPEC §2): here the sections `weatherview` reads
+/// too (`mqtt:`, `displays:`, `homeassistant:`, `onecall:`), each alone; the whole file, for the
+/// bridge, is `Configuration`'s `load(path:environment:)`.
 ///
 /// Every failure is a `ConfigurationError` naming the file, the line and what would be valid;
 /// the executables print it and exit with 78.
 public enum ConfigurationLoader {
     /// Configuration files are small (1,000 locations take about 150 KiB); this bounds what a
     /// mistaken path (`/dev/zero`, a 100 MB log) can cost.
-    static let fileLimit = 4 * 1024 * 1024
-
-    /// Reads the file at `path`; `${NAME}` comes from `environment` (`nil`: the process's), and
-    /// `*_file` secrets from the file system, relative paths from the file's folder.
-    public static func load(path: String, environment: [String: String]? = nil) throws(ConfigurationError)
-        -> BridgeConfiguration
-    {
-        let text = try readText(path)
-        let decoder = ConfigDecoder(file: path, environment: lookup(environment), files: .local)
-        return try decoder.configuration(try yaml(text, path: path))
-    }
-
-    /// Validates `text` as if read from `path`, without touching the file system: `readFile`
-    /// answers for every `*_file` and certificate path (`nil`: cannot be read). For tests.
-    public static func parse(
-        _ text: String, path: String, environment: [String: String], readFile: (String) -> String?
-    ) throws(ConfigurationError) -> BridgeConfiguration {
-        let root = try yaml(text, path: path)
-        let result = withoutActuallyEscaping(readFile) { readFile in
-            Result { () throws(ConfigurationError) -> BridgeConfiguration in
-                let decoder = ConfigDecoder(
-                    file: path, environment: { environment[$0] }, files: .reading(readFile))
-                return try decoder.configuration(root)
-            }
-        }
-        return try result.get()
-    }
+    package static let fileLimit = 4 * 1024 * 1024
 
     /// Only the `mqtt:` section, for `weatherview --config`: the rest of the file must be YAML
     /// this loader reads, but is not validated, so variables only the bridge has may be unset.
@@ -93,7 +69,7 @@ public enum ConfigurationLoader {
     }
 
     /// The document in `text`, read by libyaml (anchors, aliases and merge keys resolved).
-    static func yaml(_ text: String, path: String) throws(ConfigurationError) -> YAMLNode {
+    package static func yaml(_ text: String, path: String) throws(ConfigurationError) -> YAMLNode {
         do {
             return try YAMLReader.parse(text)
         } catch {
@@ -106,7 +82,7 @@ public enum ConfigurationLoader {
         }
     }
 
-    static func readText(_ path: String) throws(ConfigurationError) -> String {
+    package static func readText(_ path: String) throws(ConfigurationError) -> String {
         let bytes: [UInt8]
         switch LocalFiles.read(path, limit: fileLimit) {
         case .success(let read): bytes = read
@@ -134,7 +110,7 @@ public enum ConfigurationLoader {
         }
     }
 
-    private static func lookup(_ environment: [String: String]?) -> (String) -> String? {
+    package static func lookup(_ environment: [String: String]?) -> (String) -> String? {
         if let environment { return { environment[$0] } }
         return { ProcessEnvironment.value($0) }
     }

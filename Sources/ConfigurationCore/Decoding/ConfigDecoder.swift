@@ -1,26 +1,26 @@
-import Stations
+import WeatherModel
 import YAML
 
 /// Reads the YAML tree into validated settings: one per load, collecting warnings.
 ///
 /// Every failure is a `ConfigurationError` naming the file, the line of the offending node, the
 /// key (as a dotted path such as `mqtt.qos` or `locations[0].latitude`) and what would be valid.
-final class ConfigDecoder {
-    let file: String
-    let environment: (String) -> String?
-    let files: FileAccess
+/// The sections both executables read are decoded here; `Configuration` adds the bridge's
+/// (`locations:`, `providers:`, `stations:`) and the whole document.
+package final class ConfigDecoder {
+    package let file: String
+    package let environment: (String) -> String?
+    package let files: FileAccess
     /// Relative paths in the file are taken relative to the file's folder; `nil` keeps them as
     /// written.
-    let folder: String?
-    private(set) var warnings: [String] = []
+    package let folder: String?
+    package private(set) var warnings: [String] = []
     /// The values `!secret` brought in, to be masked wherever text is shown.
-    var secretValues: [String] = []
+    package var secretValues: [String] = []
     /// `secrets.yaml` next to the file, read on the first `!secret`.
     var secretsFile: SecretsFile?
-    /// `stations:`, read before `locations:` so a location's `station:` can be checked against it.
-    var stationSettings: [StationSettings] = []
 
-    init(file: String, environment: @escaping (String) -> String?, files: FileAccess) {
+    package init(file: String, environment: @escaping (String) -> String?, files: FileAccess) {
         self.file = file
         self.environment = environment
         self.files = files
@@ -32,24 +32,24 @@ final class ConfigDecoder {
         }
     }
 
-    func fail(_ line: Int?, _ message: String) -> ConfigurationError {
+    package func fail(_ line: Int?, _ message: String) -> ConfigurationError {
         ConfigurationError(file: file, line: line, message: message)
     }
 
     /// An error at `node`: its line and column (for a value from an alias or a merge, where
     /// the anchored original was written).
-    func fail(_ node: YAMLNode?, _ message: String) -> ConfigurationError {
+    package func fail(_ node: YAMLNode?, _ message: String) -> ConfigurationError {
         ConfigurationError(file: file, line: node?.line, column: node?.column, message: message)
     }
 
-    func warn(_ message: String) {
+    package func warn(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
     }
 
     // MARK: Sections
 
     /// A mapping whose keys must all be in `keys`.
-    func section(_ node: YAMLNode?, path: String, keys: [String]) throws(ConfigurationError) -> ConfigSection {
+    package func section(_ node: YAMLNode?, path: String, keys: [String]) throws(ConfigurationError) -> ConfigSection {
         guard let node else { return ConfigSection(path: path, line: nil, entries: []) }
         if node.isNull { return ConfigSection(path: path, line: node.line, entries: []) }
         switch node.kind {
@@ -89,7 +89,7 @@ final class ConfigDecoder {
     /// The text of a scalar, with `${NAME}` replaced or `!secret NAME` looked up; never contains
     /// NUL. Where text is wanted (`wantsText`), a YAML 1.1 boolean written plain (`on`, `no`) is
     /// refused: YAML reads it as a flag, and the user meant the word.
-    func text(_ node: YAMLNode, _ name: String, wantsText: Bool = true) throws(ConfigurationError) -> String {
+    package func text(_ node: YAMLNode, _ name: String, wantsText: Bool = true) throws(ConfigurationError) -> String {
         guard case .scalar(let raw, _) = node.kind else {
             throw fail(node, "\(name) must be a single value, not \(node.kindDescription)")
         }
@@ -122,7 +122,9 @@ final class ConfigDecoder {
 
     /// A text value; with `single` (the default) it must fit on one line without control
     /// characters (it ends up in a header, a topic or a C string), and it is never empty.
-    func string(_ section: ConfigSection, _ key: String, single: Bool = true) throws(ConfigurationError) -> String? {
+    package func string(_ section: ConfigSection, _ key: String, single: Bool = true) throws(ConfigurationError)
+        -> String?
+    {
         guard let node = section.value(key) else { return nil }
         let name = section.name(key)
         let value = try text(node, name)
@@ -135,7 +137,9 @@ final class ConfigDecoder {
         return value
     }
 
-    func int(_ section: ConfigSection, _ key: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+    package func int(_ section: ConfigSection, _ key: String, in range: ClosedRange<Int>) throws(ConfigurationError)
+        -> Int?
+    {
         guard let node = section.value(key) else { return nil }
         let name = section.name(key)
         let value = try number(node, name)
@@ -150,7 +154,8 @@ final class ConfigDecoder {
         return number
     }
 
-    func double(_ section: ConfigSection, _ key: String, in range: ClosedRange<Double>) throws(ConfigurationError)
+    package func double(_ section: ConfigSection, _ key: String, in range: ClosedRange<Double>)
+        throws(ConfigurationError)
         -> Double?
     {
         guard let node = section.value(key) else { return nil }
@@ -173,7 +178,7 @@ final class ConfigDecoder {
         return number
     }
 
-    func bool(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> Bool? {
+    package func bool(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> Bool? {
         guard let node = section.value(key) else { return nil }
         let name = section.name(key)
         let value = try text(node, name, wantsText: false)
@@ -193,7 +198,8 @@ final class ConfigDecoder {
     }
 
     /// A duration (`90s`, `15m`, `2h`, `1d`, `1h30m`, or seconds), in seconds.
-    func duration(_ section: ConfigSection, _ key: String, in range: ClosedRange<Int>) throws(ConfigurationError)
+    package func duration(_ section: ConfigSection, _ key: String, in range: ClosedRange<Int>)
+        throws(ConfigurationError)
         -> Int?
     {
         guard let node = section.value(key) else { return nil }
@@ -212,13 +218,25 @@ final class ConfigDecoder {
         return seconds
     }
 
+    /// A `language` key: one of `Language`'s codes (`de`, also `de_DE`), else exit 78 listing them.
+    package func language(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> Language? {
+        guard let code = try string(section, key) else { return nil }
+        guard let language = Language(code: code) else {
+            throw fail(
+                section.value(key)?.line,
+                "\(section.name(key)): unknown language '\(MessageText.shown(code))' (supported: "
+                    + Language.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ") + ")")
+        }
+        return language
+    }
+
     /// A file path, relative ones taken from the configuration file's folder.
-    func path(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> String? {
+    package func path(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> String? {
         guard let value = try string(section, key) else { return nil }
         return resolve(value)
     }
 
-    func resolve(_ path: String) -> String {
+    package func resolve(_ path: String) -> String {
         guard let folder, !path.hasPrefix("/") else { return path }
         return folder == "/" ? "/" + path : folder + "/" + path
     }
@@ -241,45 +259,57 @@ final class ConfigDecoder {
 }
 
 /// The entries of one mapping of the file, with its place for messages.
-struct ConfigSection {
+package struct ConfigSection {
     /// Dotted path (`mqtt.tls`, `locations[0]`); empty for the top level.
-    let path: String
-    let line: Int?
-    let entries: [ConfigEntry]
+    package let path: String
+    package let line: Int?
+    package let entries: [ConfigEntry]
 
-    func entry(_ key: String) -> ConfigEntry? {
+    package init(path: String, line: Int?, entries: [ConfigEntry]) {
+        self.path = path
+        self.line = line
+        self.entries = entries
+    }
+
+    package func entry(_ key: String) -> ConfigEntry? {
         entries.first(where: { $0.key == key })
     }
 
     /// The value under `key`, `nil` when it is missing or empty.
-    func value(_ key: String) -> YAMLNode? {
+    package func value(_ key: String) -> YAMLNode? {
         guard let value = entry(key)?.value, !value.isNull else { return nil }
         return value
     }
 
     /// `mqtt.qos`.
-    func name(_ key: String) -> String {
+    package func name(_ key: String) -> String {
         path.isEmpty ? key : path + "." + key
     }
 }
 
 /// One `key: value` of a section: the key as text, the line where it was written.
-struct ConfigEntry {
-    var key: String
-    var line: Int
-    var value: YAMLNode
+package struct ConfigEntry {
+    package var key: String
+    package var line: Int
+    package var value: YAMLNode
+
+    package init(key: String, line: Int, value: YAMLNode) {
+        self.key = key
+        self.line = line
+        self.value = value
+    }
 }
 
 extension YAMLNode {
     /// Written as text: quoted, a block scalar, or tagged `!!str` (never a number or a flag).
-    var isQuoted: Bool {
+    package var isQuoted: Bool {
         style != .plain || tag == YAMLNode.standardTagPrefix + "str"
     }
 }
 
 extension ConfigDecoder {
     /// The plain words YAML 1.1 reads as booleans.
-    static let yamlBooleans: Set<String> = [
+    package static let yamlBooleans: Set<String> = [
         "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF",
     ]
 }

@@ -1,17 +1,17 @@
 /// What the decoder may ask of the file system; tests substitute their own answers.
-struct FileAccess {
+package struct FileAccess {
     /// The text of a (small) secret file, or why it cannot be read.
-    var read: (String) -> Result<String, LocalFiles.Failure>
+    package var read: (String) -> Result<String, LocalFiles.Failure>
     /// Whether a file (a certificate, a key) exists and may be read.
-    var isReadable: (String) -> Bool
+    package var isReadable: (String) -> Bool
     /// Whether group or others may read it: a secret that deserves a warning.
-    var isReadableByOthers: (String) -> Bool
+    package var isReadableByOthers: (String) -> Bool
 
     /// Secret files are small; anything larger is a mistake (and `/dev/zero` must not hang us).
-    static let secretLimit = 64 * 1024
+    package static let secretLimit = 64 * 1024
 
     /// The real file system.
-    static var local: FileAccess {
+    package static var local: FileAccess {
         FileAccess(
             read: { path in
                 LocalFiles.read(path, limit: secretLimit).flatMap { bytes in
@@ -26,7 +26,7 @@ struct FileAccess {
     }
 
     /// Answers from a closure that returns a file's text or `nil`.
-    static func reading(_ readFile: @escaping (String) -> String?) -> FileAccess {
+    package static func reading(_ readFile: @escaping (String) -> String?) -> FileAccess {
         FileAccess(
             read: { path in
                 readFile(path).map { .success($0) }

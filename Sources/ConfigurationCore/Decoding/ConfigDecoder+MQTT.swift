@@ -1,15 +1,15 @@
 import YAML
 
 extension ConfigDecoder {
-    static let mqttKeys = [
+    package static let mqttKeys = [
         "url", "client_id", "username", "username_file", "password", "password_file", "base_topic", "qos", "retain",
         "protocol", "keepalive", "message_expiry", "flat_topics", "tls",
     ]
-    static let flatTopicKeys = ["current", "hourly", "daily", "outlook", "nowcast", "air_quality"]
-    static let tlsKeys = ["ca_file", "cert_file", "key_file", "insecure"]
+    package static let flatTopicKeys = ["current", "hourly", "daily", "outlook", "nowcast", "air_quality"]
+    package static let tlsKeys = ["ca_file", "cert_file", "key_file", "insecure"]
 
     /// The `mqtt:` section (`MQTTSettings` documents the keys).
-    func mqtt(_ node: YAMLNode?) throws(ConfigurationError) -> MQTTSettings {
+    package func mqtt(_ node: YAMLNode?) throws(ConfigurationError) -> MQTTSettings {
         let section = try section(node, path: "mqtt", keys: ConfigDecoder.mqttKeys)
         var settings = MQTTSettings(clientID: "weather2mqtt-" + (LocalFiles.hostname() ?? "bridge"))
 
@@ -161,7 +161,7 @@ extension ConfigDecoder {
     }
 
     /// An MQTT topic prefix the bridge publishes under.
-    func checkTopic(_ topic: String, name: String, line: YAMLNode?) throws(ConfigurationError) {
+    package func checkTopic(_ topic: String, name: String, line: YAMLNode?) throws(ConfigurationError) {
         if topic.contains("+") || topic.contains("#") {
             throw fail(line, "\(name) must not contain the MQTT wildcards + or # (got '\(MessageText.shown(topic))')")
         }

@@ -1,7 +1,7 @@
 /// Wording shared by the loader's messages.
-enum MessageText {
+package enum MessageText {
     /// `text` for a message: at most 60 characters, control characters escaped.
-    static func shown(_ text: String) -> String {
+    package static func shown(_ text: String) -> String {
         var result = ""
         var count = 0
         for scalar in text.unicodeScalars {
@@ -20,13 +20,13 @@ enum MessageText {
     }
 
     /// `a, b or c`.
-    static func alternatives(_ items: [String]) -> String {
+    package static func alternatives(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
     }
 
     /// The valid key closest to `key`, when it is close enough to be a typo.
-    static func suggestion(for key: String, among candidates: [String]) -> String? {
+    package static func suggestion(for key: String, among candidates: [String]) -> String? {
         let typed = Array(key.lowercased().unicodeScalars)
         guard typed.count <= 64 else { return nil }
         var best: (candidate: String, distance: Int)?
@@ -39,7 +39,7 @@ enum MessageText {
     }
 
     /// Seconds as the shortest duration text (`90s` → `1m30s`, `900` → `15m`).
-    static func duration(_ seconds: Int) -> String {
+    package static func duration(_ seconds: Int) -> String {
         if seconds == 0 { return "0s" }
         var rest = seconds
         var text = ""

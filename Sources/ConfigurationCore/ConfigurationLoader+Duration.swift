@@ -33,5 +33,5 @@ extension ConfigurationLoader {
     }
 
     /// 366 days: longer than any interval makes sense, short enough for nanosecond arithmetic.
-    static let maximumDuration = 366 * 86400
+    package static let maximumDuration = 366 * 86400
 }

@@ -2,15 +2,15 @@ import YAML
 
 /// `secrets.yaml` as Home Assistant users know it: names and values, in the configuration file's
 /// folder (and only there).
-struct SecretsFile {
-    let path: String
-    let values: [String: String]
+package struct SecretsFile {
+    package let path: String
+    package let values: [String: String]
 }
 
 extension ConfigDecoder {
     /// The value of `!secret NAME` (`secretName`), from `secrets.yaml` next to the file; a
     /// missing file or name is an error naming both files.
-    func secret(named secretName: String, node: YAMLNode, name: String) throws(ConfigurationError) -> String {
+    package func secret(named secretName: String, node: YAMLNode, name: String) throws(ConfigurationError) -> String {
         guard !secretName.isEmpty else {
             throw fail(node, "\(name): !secret needs a name from secrets.yaml, such as !secret mqtt_password")
         }

@@ -1,10 +1,10 @@
 import YAML
 
 extension ConfigDecoder {
-    static let oneCallKeys = ["radius", "appid", "appid_file"]
+    package static let oneCallKeys = ["radius", "appid", "appid_file"]
 
     /// `onecall:`: optional (``OneCallSettings`` documents the keys).
-    func oneCall(_ node: YAMLNode?) throws(ConfigurationError) -> OneCallSettings {
+    package func oneCall(_ node: YAMLNode?) throws(ConfigurationError) -> OneCallSettings {
         let section = try section(node, path: "onecall", keys: ConfigDecoder.oneCallKeys)
         var settings = OneCallSettings()
         settings.radius = try double(section, "radius", in: 0.001...20038) ?? settings.radius

@@ -9,27 +9,27 @@ import SystemIO
 #endif
 
 /// The few file-system questions the loader asks, answered with libc (no Foundation).
-enum LocalFiles {
+package enum LocalFiles {
     /// Why a file could not be read.
-    typealias Failure = SystemIO.ReadFailure
+    package typealias Failure = SystemIO.ReadFailure
 
     /// The bytes of the file at `path`, at most `limit` of them (`SystemIO.readFile`).
-    static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+    package static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
         SystemIO.readFile(path, limit: limit)
     }
 
     /// Whether the process may read the file at `path`.
-    static func isReadable(_ path: String) -> Bool {
+    package static func isReadable(_ path: String) -> Bool {
         access(path, R_OK) == 0
     }
 
     /// Whether users other than the owner may read the file at `path` (group or others).
-    static func isReadableByOthers(_ path: String) -> Bool {
+    package static func isReadableByOthers(_ path: String) -> Bool {
         SystemIO.isReadableByOthers(path)
     }
 
     /// The machine's host name, or `nil`.
-    static func hostname() -> String? {
+    package static func hostname() -> String? {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
         let bytes = buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }

@@ -2,15 +2,15 @@ import WireContract
 import YAML
 
 extension ConfigDecoder {
-    static let displaysKeys = ["unknown", "default", "devices", "images"]
-    static let imageKeys = ["name", "location", "layout", "size", "colors", "rotate", "lang", "units"]
-    static let displayKeys = [
+    package static let displaysKeys = ["unknown", "default", "devices", "images"]
+    package static let imageKeys = ["name", "location", "layout", "size", "colors", "rotate", "lang", "units"]
+    package static let displayKeys = [
         "mac", "name", "location", "layout", "size", "colors", "rotate", "lang", "units", "refresh_min", "refresh_max",
         "quiet_hours", "format", "psram",
     ]
 
     /// `displays:`: optional (``DisplaysSettings`` documents the keys).
-    func displays(_ node: YAMLNode?) throws(ConfigurationError) -> DisplaysSettings {
+    package func displays(_ node: YAMLNode?) throws(ConfigurationError) -> DisplaysSettings {
         let section = try section(node, path: "displays", keys: ConfigDecoder.displaysKeys)
         var settings = DisplaysSettings()
         if let text = try string(section, "unknown") {

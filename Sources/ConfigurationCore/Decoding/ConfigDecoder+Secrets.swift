@@ -2,7 +2,8 @@ extension ConfigDecoder {
     /// A secret given either inline (`key`, usually `${VARIABLE}`) or as the first line of a
     /// file (`fileKey`: systemd credentials, Docker secrets). Both at once is an error; so is a
     /// file that cannot be read or holds nothing. A file others may read earns a warning.
-    func secret(_ section: ConfigSection, _ key: String, fileKey: String) throws(ConfigurationError) -> String? {
+    package func secret(_ section: ConfigSection, _ key: String, fileKey: String) throws(ConfigurationError) -> String?
+    {
         let inline = section.value(key)
         let fileNode = section.value(fileKey)
         if inline != nil, let fileNode {
@@ -34,7 +35,7 @@ extension ConfigDecoder {
     }
 
     /// A file the MQTT client will open itself (certificates): it must be readable now.
-    func existingFile(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> String? {
+    package func existingFile(_ section: ConfigSection, _ key: String) throws(ConfigurationError) -> String? {
         guard let path = try path(section, key) else { return nil }
         guard files.isReadable(path) else {
             throw fail(section.value(key), "cannot read \(section.name(key)) '\(MessageText.shown(path))'")
