@@ -200,30 +200,30 @@ struct PollingRulesTests {
         #expect(t.logs[0].message.hasSuffix("honouring Retry-After: 1800 s"))
     }
 
-    @Test("the service executes a transition: state kept, saved with the round; a cancellation changes nothing")
-    func serviceApplies() async throws {
+    @Test("the location runner executes a transition: state kept, saved with the round; a cancellation changes nothing")
+    func runnerApplies() throws {
         let location = LocationSettings(
             id: "a", latitude: 52.5, longitude: 13.4, providers: ["open-meteo"], interval: 900)
-        let inProcess = try ServiceInProcess(location)
-        let service = inProcess.service
+        let inProcess = try RunnerInProcess(location)
+        let runner = inProcess.runner
         let feed = ForecastFeed(configuration: inProcess.configuration, providers: [:])
         let now = Date()
         func update(_ outcome: Refresher.Outcome, _ state: LocationState?) throws -> FeedUpdate {
             let answer = ForecastFeed.Answer(outcome: outcome, random: 0)
             return feed.apply(answer, to: try #require(state), for: location, now: now)
         }
-        let before = await service.states["a"]
-        #expect(await service.execute(try update(.cancelled, before), for: location) == ExitCode.success)
-        #expect(await service.states["a"] == before)
+        let before = runner.book.states["a"]
+        #expect(runner.execute(try update(.cancelled, before), for: location) == ExitCode.success)
+        #expect(runner.book.states["a"] == before)
         #expect(inProcess.saved("a") == nil)
-        let code = await service.execute(
+        let code = runner.execute(
             try update(.failed([("open-meteo", .unreachable("refused"))]), before), for: location)
         #expect(code == ExitCode.unavailable)
-        let after = await service.states["a"]
+        let after = runner.book.states["a"]
         #expect(after?.consecutiveFailures == 1)
         #expect(after?.lastError?.provider == "open-meteo")
         // Saved with the round's batch (one syncfs and folder fsync for all its locations).
-        await service.persistChanged()
+        runner.persistChanged()
         #expect(inProcess.saved("a")?.consecutiveFailures == 1)
     }
 

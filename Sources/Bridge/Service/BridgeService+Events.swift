@@ -76,7 +76,7 @@ extension BridgeService {
     /// connection builds and sends it (once, not also here to be thrown away).
     func announceDevices() {
         guard configuration.homeAssistant.discovery else { return }
-        if devices.changed, StateFiles.write(store.discoveryPath, devices.json.utf8Bytes) { devices.saved() }
+        if devices.changed, StateFiles.write(locations.store.discoveryPath, devices.json.utf8Bytes) { devices.saved() }
         let now = clock.now()
         for location in configuration.locations {
             let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)

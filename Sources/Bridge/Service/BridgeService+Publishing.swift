@@ -50,12 +50,12 @@ extension BridgeService {
 
     /// The payloads of a location as of `now`: nil before its first answer.
     func payloads(for location: LocationSettings, at now: Date) -> LocationPayloads? {
-        guard let state = states[location.id], let forecast = state.forecast,
+        guard let state = locations.book.states[location.id], let forecast = state.forecast,
             let builder = refresher.readingBuilder(for: location, state: state)
         else { return nil }
         var payloads = LocationPayloads(builder: builder, forecast: forecast, state: state, now: now)
         if !location.stations.isEmpty { payloads.stations = stationSources(location) }
-        payloads.alerts = alertsShown(location)
+        payloads.alerts = locations.alertsShown(location)
         if state.nowcast == nil {
             payloads.noNowcastReason = LocationPayloads.noNowcastReason(
                 location, provider: builder.provider,
@@ -83,14 +83,22 @@ extension BridgeService {
         devices.payload(location)
     }
 
-    func publishStatuses() {
-        let now = clock.now()
-        for location in configuration.locations {
-            guard let state = states[location.id] else { continue }
-            let quota = quotaShown.quota(location.id) { ledger.budget(at: now) }
-            let payload = StatusPayload.status(
-                location: location, state: state, budget: quota, limits: ledger.limits, now: now)
-            retain(topics.status(location.id), payload.utf8Bytes)
+    /// Publishes what the location runner has published (`LocationRunner.Output`).
+    func perform(_ output: LocationRunner.Output) {
+        switch output {
+        case .publish(let location, let kinds): publish(location, kinds)
+        case .retain(let topic, let payload): retain(topic, payload)
+        case .event(let topic, let payload): send(publisher.message(topic, payload, retain: false))
+        case .publishInfo: publishBridgeInfo()
         }
+    }
+
+    func publishBridgeInfo() {
+        retain(
+            topics.bridgeInfo,
+            StatusPayload.bridgeInfo(
+                configuration: configuration, startedAt: startedAt,
+                stateDirError: locations.book.saving.failure.map { ($0.message, $0.since) }
+            ).utf8Bytes)
     }
 }

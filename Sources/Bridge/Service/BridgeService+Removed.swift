@@ -11,7 +11,7 @@ extension BridgeService {
     func clearRemovedLocations() {
         guard publisher.connected else { return }
         let removed = RemovedLocations.ids(
-            stored: store.storedLocationIDs(), configured: Set(configuration.locations.map(\.id)))
+            stored: locations.store.storedLocationIDs(), configured: Set(configuration.locations.map(\.id)))
         inbound.connected(clearing: removed)
         for id in removed {
             send(publisher.message(Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: id), []))
@@ -32,7 +32,7 @@ extension BridgeService {
     private func clearTopicsNow(of location: String, forgetting: Bool) {
         guard publisher.connected else { return }
         clearTopics(of: location)
-        if forgetting { store.removeLocation(location) }
+        if forgetting { locations.store.removeLocation(location) }
     }
 
     /// Clears the retained topics of `location` (no longer configured) below our base topic.

@@ -126,6 +126,6 @@ extension BridgeService {
         guard let location = configuration.locations.first(where: { $0.stations.contains { $0.id == id } }) else {
             return .utc
         }
-        return Refresher.zone(for: location, forecast: states[location.id]?.forecast)
+        return Refresher.zone(for: location, forecast: locations.book.states[location.id]?.forecast)
     }
 }

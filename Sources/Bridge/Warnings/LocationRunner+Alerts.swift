@@ -22,17 +22,17 @@ extension StateStore {
 /// Warnings: merged from the location's sources and its forecast provider (`AlertSources`),
 /// announced as `alerts/event` messages and published in the retained alerts list; `AlertBook`
 /// decides what is announced and shown, this saves and sends.
-extension BridgeService {
+extension LocationRunner {
     /// Fetches and merges the alerts of the refreshed locations, then publishes the events
     /// and the retained list of each.
-    func refreshAlerts(_ locations: [LocationSettings]) async {
+    func refreshAlerts(_ locations: [LocationSettings], isolation: isolated (any Actor)? = #isolation) async {
         let sources =
             alertSources
             ?? AlertSources(configuration: configuration, transport: refresher.transport, log: log, budget: ledger)
         alertSources = sources
         let load = { [store] (id: String) in store.loadAlerts(location: id) }
         for location in locations {
-            let state = states[location.id]
+            let state = book.states[location.id]
             let announced = alertBook.announced(location.id, load: load)
             // One Call 4.0 alert calls are reserved in the openweathermap budget (`ledger`).
             let merged = await sources.alerts(
@@ -43,23 +43,23 @@ extension BridgeService {
             if let save = announcement.save { store.saveAlerts(location: location.id, save) }
             send(announcement.events, of: location, at: now)
             // Only the alerts list depends on the merge (the readings went out with the refresh).
-            publish(location, [.alerts])
+            output(.publish(location, [.alerts]))
         }
     }
 
     /// Sends each event of `location` on `<base>/<loc>/alerts/event`, not retained.
     func send(_ events: [AlertEvent], of location: LocationSettings, at now: Date) {
         guard !events.isEmpty else { return }
-        let zone = Refresher.zone(for: location, forecast: states[location.id]?.forecast)
+        let zone = Refresher.zone(for: location, forecast: book.states[location.id]?.forecast)
         let info = LocationInfo(
             id: location.id, name: location.name, latitude: location.latitude, longitude: location.longitude,
-            timezone: location.timezone ?? states[location.id]?.forecast?.timezone ?? zone.identifier)
+            timezone: location.timezone ?? book.states[location.id]?.forecast?.timezone ?? zone.identifier)
         for event in events {
             let payload = AlertEvents.payload(event, location: info, zone: zone, at: now)
             log.info(
                 "warning \(event.change.rawValue): \(event.alert.title)",
                 ["location": location.id, "alert": event.alert.id])
-            send(publisher.message(topics.alertEvent(location.id), payload.utf8Bytes, retain: false))
+            output(.event(topic: topics.alertEvent(location.id), payload: payload.utf8Bytes))
         }
     }
 
