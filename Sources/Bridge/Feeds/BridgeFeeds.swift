@@ -3,7 +3,7 @@ import FoundationEssentials
 import ProviderFacts
 import Providers
 
-/// Every input of the bridge, the one list: `BridgeService` executes what they decide, and
+/// Every input of the bridge, the one list: the runners execute what they decide, and
 /// `check`'s plan (`RequestPlan`) is the sum of their `requestsPerDay`, so the two cannot disagree.
 /// A new input is a feed of its own file and one line here.
 public struct BridgeFeeds: Sendable {

@@ -6,7 +6,7 @@ import WireContract
 
 /// The bridge's decisions after one refresh, as a pure value: a location's state, an outcome
 /// and the time (plus one random number for jitter) in; the new state and what to do about it
-/// out. `BridgeService` only executes the effects (log, save, publish), so every rule —
+/// out. `LocationRunner` only executes the effects (log, save, publish), so every rule —
 /// fallback, Retry-After, 304, backoff, cancellation — is tested without a process or a socket.
 public enum LocationSchedule {
     /// What one outcome does to a location.

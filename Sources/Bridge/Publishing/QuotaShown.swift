@@ -1,5 +1,5 @@
 /// The request budget each location's status shows: as of the location's last refresh, so one
-/// location's request does not republish every status. A plain value kept by `BridgeService`.
+/// location's request does not republish every status. A plain value kept by `LocationBook`.
 struct QuotaShown {
     private var shown: [String: RequestBudget] = [:]
 

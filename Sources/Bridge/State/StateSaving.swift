@@ -5,7 +5,7 @@ import FoundationEssentials
 /// end (`deferred`); a failed write said once — an `error` line and `state_dir` in `bridge/info`
 /// — retried every pass until it succeeds, and covered meanwhile by the schedule journal, so
 /// that a restart never asks a provider before the time the bridge had decided on. A plain
-/// value kept by `BridgeService`, which writes the files and does what it returns.
+/// value kept by `LocationBook`; `LocationRunner` writes the files and does what it returns.
 struct StateSaving {
     /// A failed write to `state_dir`, as `bridge/info` shows it.
     struct Failure: Sendable, Equatable {

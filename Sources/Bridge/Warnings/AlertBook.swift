@@ -4,7 +4,7 @@ import WeatherModel
 /// Each location's warnings as decisions: the merged list of its last refresh, the set last
 /// announced as events (as saved in `state_dir`), what a new merge announces — at most once:
 /// the set is saved before its events go out, so a restart repeats nothing — and what its
-/// retained alerts list shows. A plain value kept by `BridgeService`, which saves and sends;
+/// retained alerts list shows. A plain value kept by `LocationRunner`, which saves and sends;
 /// `load` reads a location's saved set the first time it is needed.
 struct AlertBook {
     private var merged: [String: [Alert]] = [:]
