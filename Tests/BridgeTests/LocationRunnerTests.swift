@@ -110,7 +110,35 @@ struct LocationRunnerTests {
         }
     }
 
-    @Test("a round asks every due location, sixteen at a time, within the budget, and saves and publishes each answer")
+    /// Keeps a runner as the service does: its round runs on this actor, and what it publishes
+    /// comes here synchronously (an answer applied off the actor would stop the test process).
+    actor Host {
+        let runner: LocationRunner
+        var published: [String] = []
+
+        init(configuration: BridgeConfiguration, refresher: Refresher) {
+            runner = LocationRunner(
+                configuration: configuration, clock: BridgeClock(), log: Log(level: .error), refresher: refresher,
+                feeds: BridgeFeeds(configuration: configuration, providers: refresher.providers))
+        }
+
+        func round() async -> Int32 {
+            runner.output = { [unowned self] in
+                // Stops the test process where the runner applies an answer off this actor.
+                preconditionIsolated("the round published off its host's actor")
+                if case .publish(let location, _) = $0 { published.append(location.id) }
+            }
+            return await runner.round()
+        }
+
+        func dueNow(_ locations: [LocationSettings]) -> [LocationSettings] {
+            runner.book.due(locations, for: runner.feeds.forecast, now: Date())
+        }
+    }
+
+    @Test(
+        "a round asks every due location, sixteen at a time, within the budget, and saves and publishes each answer on its host's actor"
+    )
     func round() async throws {
         let folder = TemporaryFolder()
         let locations = (0..<20).map { location("l\($0)") }
@@ -129,14 +157,8 @@ struct LocationRunnerTests {
         let transport = CountingTransport(status: 500)
         let providers = try Refresher.makeProviders(configuration, pointsCache: nil)
         let refresher = Refresher(configuration: configuration, providers: providers, transport: transport)
-        let runner = LocationRunner(
-            configuration: configuration, clock: BridgeClock(), log: Log(level: .error), refresher: refresher,
-            feeds: BridgeFeeds(configuration: configuration, providers: providers))
-        var published: [String] = []
-        runner.output = {
-            if case .publish(let location, _) = $0 { published.append(location.id) }
-        }
-        let code = await runner.round()
+        let host = Host(configuration: configuration, refresher: refresher)
+        let code = await host.round()
         #expect(code != ExitCode.success)
         let asked = await transport.forecasts
         let urls = await transport.urls
@@ -147,7 +169,7 @@ struct LocationRunnerTests {
         for location in locations {
             #expect(store.load(location: location.id)?.consecutiveFailures == 1, "saved: \(location.id)")
         }
-        #expect(Set(published) == Set(locations.map(\.id)))
-        #expect(runner.book.due(locations, for: runner.feeds.forecast, now: Date()).isEmpty, "none due again")
+        #expect(Set(await host.published) == Set(locations.map(\.id)))
+        #expect(await host.dueNow(locations).isEmpty, "none due again")
     }
 }

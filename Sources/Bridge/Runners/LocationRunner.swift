@@ -1,6 +1,7 @@
 import Configuration
 import FoundationEssentials
 import Providers
+import Stations
 import SystemIO
 import WeatherModel
 import WireContract
@@ -130,6 +131,9 @@ final class LocationRunner {
         let transport = refresher.transport
         let ledger = ledger
         await withTaskGroup(of: (LocationSettings, ForecastFeed.Answer).self) { group in
+            // The body runs on `isolation` only if it captures it: an async closure that does not
+            // is nonisolated and would apply the answers off the service's actor.
+            _ = isolation
             var pending = due[...]
             func addNext() {
                 guard let location = pending.popFirst() else { return }
@@ -198,5 +202,27 @@ final class LocationRunner {
             }
         }
         return update.exitCode
+    }
+
+    // MARK: - Payloads
+
+    /// The payloads of a location as of `now`, built once from its state: its warnings as shown
+    /// (`AlertBook`), why it has no nowcast, and `stations` (asked only where it names any): nil
+    /// before its first answer.
+    func payloads(
+        for location: LocationSettings, at now: Date, stations: () -> [StationSource]
+    ) -> LocationPayloads? {
+        guard let state = book.states[location.id], let forecast = state.forecast,
+            let builder = refresher.readingBuilder(for: location, state: state)
+        else { return nil }
+        var payloads = LocationPayloads(builder: builder, forecast: forecast, state: state, now: now)
+        if !location.stations.isEmpty { payloads.stations = stations() }
+        payloads.alerts = alertsShown(location)
+        if state.nowcast == nil {
+            payloads.noNowcastReason = LocationPayloads.noNowcastReason(
+                location, provider: builder.provider,
+                ownOnly: refresher.providers[builder.provider]?.nowcastOffer?.inForecast == false)
+        }
+        return payloads
     }
 }

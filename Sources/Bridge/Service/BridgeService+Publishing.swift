@@ -48,20 +48,10 @@ extension BridgeService {
         }
     }
 
-    /// The payloads of a location as of `now`: nil before its first answer.
+    /// The payloads of a location as of `now` (`LocationRunner.payloads`), the stations it names
+    /// laid over its `current`: nil before its first answer.
     func payloads(for location: LocationSettings, at now: Date) -> LocationPayloads? {
-        guard let state = locations.book.states[location.id], let forecast = state.forecast,
-            let builder = refresher.readingBuilder(for: location, state: state)
-        else { return nil }
-        var payloads = LocationPayloads(builder: builder, forecast: forecast, state: state, now: now)
-        if !location.stations.isEmpty { payloads.stations = stationSources(location) }
-        payloads.alerts = locations.alertsShown(location)
-        if state.nowcast == nil {
-            payloads.noNowcastReason = LocationPayloads.noNowcastReason(
-                location, provider: builder.provider,
-                ownOnly: refresher.providers[builder.provider]?.nowcastOffer?.inForecast == false)
-        }
-        return payloads
+        locations.payloads(for: location, at: now) { stationSources(location) }
     }
 
     /// A payload the publisher holds as a hash, built again from the location's state or the
@@ -97,7 +87,7 @@ extension BridgeService {
         retain(
             topics.bridgeInfo,
             StatusPayload.bridgeInfo(
-                configuration: configuration, startedAt: startedAt,
+                configuration: configuration, startedAt: locations.startedAt,
                 stateDirError: locations.book.saving.failure.map { ($0.message, $0.since) }
             ).utf8Bytes)
     }

@@ -18,10 +18,7 @@ public actor BridgeService {
     let clock: BridgeClock
     let log: Log
     let refresher: Refresher
-    /// Every input's decisions (`Feeds/`): this actor only executes them.
-    let feeds: BridgeFeeds
     let topics: TopicNames
-    let startedAt: Date
     /// The locations' forecast rounds, asked feeds, state and warnings (`LocationRunner`).
     let locations: LocationRunner
     /// What goes out: every retained topic held, for republishing; own messages coming back.
@@ -48,13 +45,12 @@ public actor BridgeService {
         self.log = log
         self.refresher = refresher
         let feeds = BridgeFeeds(configuration: configuration, providers: refresher.providers)
-        self.feeds = feeds
         topics = TopicNames(base: configuration.mqtt.baseTopic)
         publisher = Publisher(settings: configuration.mqtt, plan: FlatTopicPlan(configuration: configuration))
         link = BrokerLink(settings: configuration.mqtt)
         let locations = LocationRunner(
             configuration: configuration, clock: clock, log: log, refresher: refresher, feeds: feeds)
-        startedAt = locations.startedAt
+        let startedAt = locations.startedAt
         let store = locations.store
         self.locations = locations
         let rainStore = StationRainStore(directory: configuration.stateDirectory)
