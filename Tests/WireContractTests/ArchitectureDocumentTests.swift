@@ -5,7 +5,7 @@ import Testing
 /// files to touch); a name that no longer exists sends them nowhere. Every path it writes in
 /// backticks or links to must exist: from the repository's root (`Sources/…`, `Tests/…`,
 /// `docs/…`, `deploy/…`), as the end of a path under `Sources/` or `Tests/`
-/// (`Service/BridgeService+Feeds.swift`), or beside the document (`SPEC.md`). Names with a
+/// (`Runners/LocationRunner.swift`), or beside the document (`SPEC.md`). Names with a
 /// placeholder (`<Name>`) are patterns and left out.
 @Suite("docs/ARCHITECTURE.md names files that exist")
 struct ArchitectureDocumentTests {
