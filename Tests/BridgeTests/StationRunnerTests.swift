@@ -45,6 +45,22 @@ struct StationRunnerTests {
 
     func zone(_ id: String) -> ZoneInfo { berlin }
 
+    @Test(
+        "a location's current blends the stations it names: their state, max_age and fields; an unknown one is left out"
+    )
+    func sources() {
+        var runner = runner()
+        var garden = LocationSettings(id: "garden", latitude: 52.5, longitude: 13.4)
+        garden.stations = [StationReference(id: "roof", fields: [.temperature]), StationReference(id: "gone")]
+        #expect(
+            runner.sources(for: garden) == [
+                StationSource(id: "roof", state: StationState(), maxAge: 30, fields: [.temperature])
+            ])
+        _ = runner.deliver(push(event, at: start), to: ["roof"], input: "mqtt x", zone: zone)
+        #expect(runner.sources(for: garden).first?.state == runner.states["roof"])
+        #expect(runner.sources(for: LocationSettings(id: "plain", latitude: 1, longitude: 2)).isEmpty)
+    }
+
     @Test("a message taken: its rain written, the station published, then the locations that name it")
     func taken() {
         var runner = runner()

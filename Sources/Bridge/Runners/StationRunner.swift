@@ -70,6 +70,17 @@ struct StationRunner {
 
     func feed(_ id: String) -> StationFeed? { feeds.first { $0.settings.id == id } }
 
+    /// The stations `location` names, as its `current` lays them over the provider's reading:
+    /// each one's state, `max_age` and the fields it may supply (a station not configured: none).
+    func sources(for location: LocationSettings) -> [StationSource] {
+        location.stations.compactMap { reference -> StationSource? in
+            guard let feed = feed(reference.id) else { return nil }
+            return StationSource(
+                id: reference.id, state: states[reference.id] ?? StationState(), maxAge: feed.maxAge,
+                fields: reference.fields)
+        }
+    }
+
     /// The locations that name any of `ids`, in configuration order.
     func locations(naming ids: [String]) -> [String] {
         locations.filter { $0.stations.contains(where: ids.contains) }.map(\.id)

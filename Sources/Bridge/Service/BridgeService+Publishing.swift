@@ -51,7 +51,7 @@ extension BridgeService {
     /// The payloads of a location as of `now` (`LocationRunner.payloads`), the stations it names
     /// laid over its `current`: nil before its first answer.
     func payloads(for location: LocationSettings, at now: Date) -> LocationPayloads? {
-        locations.payloads(for: location, at: now) { stationSources(location) }
+        locations.payloads(for: location, at: now) { stations.sources(for: location) }
     }
 
     /// A payload the publisher holds as a hash, built again from the location's state or the

@@ -111,16 +111,6 @@ extension BridgeService {
         retain(topics.station(id, .state), payload.utf8Bytes)
     }
 
-    /// The stations a location names, as its `current` lays them over the provider's reading.
-    func stationSources(_ location: LocationSettings) -> [StationSource] {
-        location.stations.compactMap { reference -> StationSource? in
-            guard let feed = stations.feed(reference.id) else { return nil }
-            return StationSource(
-                id: reference.id, state: stations.states[reference.id] ?? StationState(), maxAge: feed.maxAge,
-                fields: reference.fields)
-        }
-    }
-
     /// The time zone of the first location that names station `id` (its rain day), else UTC.
     func stationZone(_ id: String) -> ZoneInfo {
         guard let location = configuration.locations.first(where: { $0.stations.contains { $0.id == id } }) else {
