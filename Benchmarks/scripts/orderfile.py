@@ -39,6 +39,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import serve_memory  # noqa: E402  (serve's load)
@@ -59,6 +60,11 @@ def callgrind(binary, arguments, out, services, service=False, count=10, station
         for sender in senders:
             sender.start()
         targets.wait_count(services, start + count, timeout=600)
+        # A round can end before the first push went in (an HTTP sender sends once a second):
+        # the stations' code is profiled only once each sender was answered (bounded).
+        deadline = time.monotonic() + 120
+        while any(sender.sent == 0 for sender in senders) and time.monotonic() < deadline:
+            time.sleep(0.5)
         for sender in senders:
             sender.stopping.set()
             sender.join()
