@@ -18,9 +18,14 @@ struct LocationDevices {
 
     /// The records for this configuration, from those saved (`saved`: what `json` gave, nil
     /// when there is no file or it is unreadable). A location no longer configured loses its
-    /// record: its whole device is removed.
+    /// record: its whole device is removed. Without discovery nothing is announced: no record
+    /// is made (no payload built at start-up) and the file stays as it is.
     init(configuration: BridgeConfiguration, saved: JSONValue?) {
         self.configuration = configuration
+        guard configuration.homeAssistant.discovery else {
+            changed = false
+            return
+        }
         var loaded: [String: AnnouncedComponents] = [:]
         for (id, value) in saved?["locations"]?.object ?? JSONObject() {
             loaded[id] = AnnouncedComponents(json: value)

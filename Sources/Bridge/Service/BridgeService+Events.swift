@@ -80,7 +80,7 @@ extension BridgeService {
         let now = clock.now()
         for location in configuration.locations {
             let topic = Discovery.configTopic(prefix: configuration.homeAssistant.prefix, location: location.id)
-            send(publisher.announce(topic, now: now) { discoveryPayload(location) })
+            send(publisher.announce(topic, now: now) { devices.payload(location) })
         }
     }
 

@@ -61,16 +61,12 @@ extension BridgeService {
         if let id = Discovery.ownedLocation(topic: topic, prefix: prefix),
             let location = configuration.locations.first(where: { $0.id == id })
         {
-            return discoveryPayload(location)
+            return devices.payload(location)
         }
         guard case .location(let id, let kind) = topics.parse(topic), LocationPayloads.rebuildable(kind),
             let location = configuration.locations.first(where: { $0.id == id })
         else { return nil }
         return payloads(for: location, at: now)?.payload(kind)?.utf8Bytes
-    }
-
-    func discoveryPayload(_ location: LocationSettings) -> [UInt8] {
-        devices.payload(location)
     }
 
     /// Publishes what the location runner has published (`LocationRunner.Output`).
