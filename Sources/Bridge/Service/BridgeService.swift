@@ -79,7 +79,10 @@ public actor BridgeService {
             return ExitCode.configuration
         }
         mqtt = client
-        locations.output = { [unowned self] in self.perform($0) }
+        // The runner calls `output` only from its methods, which run on this actor (`isolation`):
+        // checked, not inferred — Debian's swiftlang 6.2.3 (the arm64 and release builds)
+        // crashes in SILGen on an actor-isolated closure that captures `unowned self`.
+        locations.output = { [weak self] output in self?.assumeIsolated { $0.perform(output) } }
         let events = client.events
         // The parts run in one task group: the broker's events, the stations' input and timer
         // (children), and the rounds (here); the shutdown ends each in order.
