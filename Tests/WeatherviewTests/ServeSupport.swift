@@ -82,7 +82,9 @@ struct HTTPCall {
         var arguments = [
             "-s", "--path-as-is", "--interface", source, "-D", folder.path + "/head", "-o", folder.path + "/body",
         ]
-        arguments += ["-w", "%{http_code}", "--max-time", String(TestTiming.seconds(20))]
+        // A backstop against a hang, not a timing: a 1872×1404 frame drawn under qemu beside
+        // sixty other tests takes over a minute.
+        arguments += ["-w", "%{http_code}", "--max-time", String(TestTiming.seconds(60))]
         arguments += method == "HEAD" ? ["-I"] : ["-X", method]
         for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
         if let body {
@@ -107,6 +109,25 @@ struct HTTPCall {
         }
         let bytes = FileManager.default.contents(atPath: folder.path + "/body").map { [UInt8]($0) } ?? []
         return HTTPCall(status: Int(String(decoding: code, as: UTF8.self)) ?? 0, headers: headers, body: bytes)
+    }
+
+    /// The statuses of `count` GETs of `url` from `source`, one after another by one `curl` on one
+    /// kept-alive connection: as fast as a client can send them, without a process started for
+    /// each (under qemu that start alone outlasts a second of a listener's budget).
+    static func statuses(_ url: String, count: Int, from source: String) throws -> [Int] {
+        var arguments = ["-s", "--interface", source, "-w", "%{http_code}\n"]
+        arguments += ["--max-time", String(TestTiming.seconds(60))]
+        for _ in 0..<count { arguments += ["-o", "/dev/null", url] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: findExecutable("curl") ?? "/usr/bin/curl")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let codes = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: codes, as: UTF8.self).split(separator: "\n").map { Int($0) ?? 0 }
     }
 
     var text: String { String(decoding: body, as: UTF8.self) }
