@@ -139,10 +139,20 @@ class Watcher(threading.Thread):
         self.messages = []  # (monotonic, retained flag, topic, payload)
         self.lock = threading.Lock()
         self.stopping = False
+        self.process = None
+
+    def stop(self):
+        """Ends the watch and its mosquitto_sub (which would retry a gone broker for ever)."""
+        self.stopping = True
+        for _ in range(2):  # again if one was started as this began
+            if self.process and self.process.poll() is None:
+                self.process.terminate()
+                self.process.wait()
+            self.join(timeout=3)  # the lines already in the pipe are kept
 
     def run(self):
         while not self.stopping:
-            process = subprocess.Popen(
+            self.process = process = subprocess.Popen(
                 ["mosquitto_sub", "-h", "127.0.0.1", "-p", str(self.broker.port), "-t", f"{BASE}/#",
                  "-t", "homeassistant/#", "-F", "%r\t%t\t%x", "-q", "1"], stdout=subprocess.PIPE, text=True)
             for line in process.stdout:
@@ -442,7 +452,7 @@ def main():
     samples = list(max(bridge.instances, key=len))
     bridge.stop("term")
     check_state_files(state_dir)
-    watcher.stopping = True
+    watcher.stop()
     with watcher.lock:
         messages = list(watcher.messages)
     invalid = 0
