@@ -56,38 +56,6 @@ func same(_ lhs: [(name: String, value: String)], _ rhs: [(name: String, value: 
     lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.name == $1.name && $0.value == $1.value }
 }
 
-/// What the `curl` command got: each transfer's HTTP status (0 when there was no answer) and
-/// body, and curl's exit code.
-struct CurlResult {
-    var statuses: [Int]
-    var bodies: [String]
-    var exitCode: Int32
-    var status: Int { statuses.first ?? 0 }
-    var body: String { bodies.first ?? "" }
-}
-
-/// Runs `curl` (libcurl) with `options` once for all `urls` (one connection, kept alive).
-func curl(_ options: [String], _ urls: [String]) throws -> CurlResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: findExecutable("curl") ?? "/usr/bin/curl")
-    let folder = NSTemporaryDirectory() + "curl-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let outputs = urls.indices.flatMap { ["-o", folder + "/\($0)", urls[$0]] }
-    process.arguments = ["-s", "--max-time", "20", "-w", "%{http_code}\\n"] + options + outputs
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let statuses = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }
-    let bodies = urls.indices.map { (try? String(contentsOfFile: folder + "/\($0)", encoding: .utf8)) ?? "" }
-    return CurlResult(statuses: statuses, bodies: bodies, exitCode: process.terminationStatus)
-}
-
-/// Runs `curl` with `options` for one URL.
-func curl(_ options: [String], _ url: String) throws -> CurlResult { try curl(options, [url]) }
-
 /// Runs `curl` for one URL.
 func curl(_ url: String) throws -> CurlResult { try curl([], [url]) }
 

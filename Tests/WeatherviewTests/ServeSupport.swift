@@ -111,25 +111,6 @@ struct HTTPCall {
         return HTTPCall(status: Int(String(decoding: code, as: UTF8.self)) ?? 0, headers: headers, body: bytes)
     }
 
-    /// The statuses of `count` GETs of `url` from `source`, one after another by one `curl` on one
-    /// kept-alive connection: as fast as a client can send them, without a process started for
-    /// each (under qemu that start alone outlasts a second of a listener's budget).
-    static func statuses(_ url: String, count: Int, from source: String) throws -> [Int] {
-        var arguments = ["-s", "--interface", source, "-w", "%{http_code}\n"]
-        arguments += ["--max-time", String(TestTiming.seconds(60))]
-        for _ in 0..<count { arguments += ["-o", "/dev/null", url] }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: findExecutable("curl") ?? "/usr/bin/curl")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let codes = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: codes, as: UTF8.self).split(separator: "\n").map { Int($0) ?? 0 }
-    }
-
     var text: String { String(decoding: body, as: UTF8.self) }
 
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:] }
