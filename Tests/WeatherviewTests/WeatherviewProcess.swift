@@ -93,6 +93,8 @@ final class WeatherviewProcess: @unchecked Sendable {
     func signal(_ signal: Int32) { if process.isRunning { Foundation.kill(process.processIdentifier, signal) } }
 
     func wait(timeout: Double) -> Int32? {
+        // Never started (a fixture that threw before its launch): Foundation traps on its status.
+        guard process.processIdentifier != 0 else { return nil }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         guard !process.isRunning else { return nil }
